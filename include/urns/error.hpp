@@ -1,0 +1,101 @@
+// X3-free public header.
+#ifndef URNS_ERROR_HPP
+#define URNS_ERROR_HPP
+
+#include <urns/syntax.hpp>
+
+#include <boost/assert/source_location.hpp>
+#include <boost/system/error_code.hpp>
+#include <boost/system/result.hpp>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+namespace urns {
+
+/** Why a string is not a URN, or why an operation refused its input.
+
+    The values are stable; 0 is never an error.
+*/
+enum class error : int {
+    bad_scheme = 1,   ///< does not start with "urn:" (any case)
+    bad_nid,          ///< the NID is missing, too long, or has a bad character
+    bad_nss,          ///< the NSS is missing or has a bad character
+    bad_pct_encoded,  ///< a "%" not followed by two hex digits
+    bad_query,        ///< draft-03: "?" not followed by a valid urn-query
+    bad_r_component,  ///< RFC 8141: "?+" not followed by a valid r-component
+    bad_q_component,  ///< RFC 8141: "?=" not followed by a valid q-component
+    bad_fragment,     ///< a bad character after "#" (RFC 8141 f-component)
+    bad_rq,           ///< RFC 8141: a "?" that starts neither "?+" nor "?="
+    reserved_nid,     ///< the NID "urn" (or an RFC 8141 "urn-" NID that is not informal)
+    nul_octet,        ///< "%00" where the syntax forbids NUL
+    nss_rejected,     ///< the namespace's own NSS rule rejects the NSS
+    bad_identifier,   ///< encode/make_urn: the identifier cannot be encoded
+};
+
+/// The category of urns::error; its name is "urns".
+boost::system::error_category const& error_category() noexcept;
+
+/// Makes an error_code of the "urns" category.
+inline boost::system::error_code make_error_code(error e) noexcept
+{
+    return {static_cast<int>(e), error_category()};
+}
+
+/** Where and why parsing failed.
+
+    `offset` is the byte offset into the input of the first byte that could
+    not be accepted; `expected` names the ABNF rule (as the document spells
+    it: "NID", "NSS", "r-component", "HEXDIG", ...) or the literal ("\":\"")
+    that was expected there. It points to static storage.
+*/
+struct parse_error {
+    boost::system::error_code code;
+    std::size_t offset = 0;
+    std::string_view expected;
+    urns::syntax syntax = urns::syntax::rfc2141bis;
+
+    friend bool operator==(parse_error const& a, parse_error const& b) noexcept
+    {
+        return a.code == b.code && a.offset == b.offset && a.expected == b.expected &&
+               a.syntax == b.syntax;
+    }
+    friend bool operator!=(parse_error const& a, parse_error const& b) noexcept
+    {
+        return !(a == b);
+    }
+};
+
+/// The outcome of an operation that can fail with a parse_error.
+template <class T>
+using result = boost::system::result<T, parse_error>;
+
+/** One line of text and a caret under the offending byte:
+
+    @code
+    urn:ex:a b
+            ^ offset 8: invalid NSS (expected NSS) [rfc2141bis]
+    @endcode
+
+    Bytes that are not printable ASCII are shown as \xHH (the caret stays
+    under the right byte); an input longer than about 70 bytes is shown as
+    a window around the offset, with "..." where it was cut.
+*/
+std::string to_string(parse_error const& e, std::string_view input);
+
+/// Called by result<T>::value() on an error: throws boost::system::system_error.
+[[noreturn]] void throw_exception_from_error(parse_error const& e,
+                                             boost::source_location const& loc);
+
+} // namespace urns
+
+namespace boost {
+namespace system {
+template <>
+struct is_error_code_enum<::urns::error> : std::true_type {};
+} // namespace system
+} // namespace boost
+
+#endif

@@ -1,0 +1,154 @@
+// X3 layer. Do not include from public headers; include from a .cpp only.
+//
+// The two primitives every grammar here is built from, besides X3's own:
+//  - char_in<set>: one byte of a character class, by a 256-entry table
+//    lookup (one load and one branch, whatever the class);
+//  - must(p): an expectation point that does not throw. X3 1.81's "a > b"
+//    throws x3::expectation_failure, which costs microseconds on every
+//    invalid input; must(p) records where and what was expected in the
+//    context's error_slot (first failure wins) and fails.
+#ifndef URNS_GRAMMAR_PRIMITIVES_HPP
+#define URNS_GRAMMAR_PRIMITIVES_HPP
+
+#include <urns/error.hpp>
+#include <urns/grammar/config.hpp>
+
+#include <boost/spirit/home/x3.hpp>
+
+namespace urns {
+namespace grammar {
+
+/// A set of bytes, built at compile time.
+struct charset {
+    bool table[256] = {};
+
+    constexpr charset() = default;
+
+    /// The bytes of `chars` (a NUL-terminated literal).
+    constexpr explicit charset(char const* chars)
+    {
+        for (; *chars; ++chars)
+            table[static_cast<unsigned char>(*chars)] = true;
+    }
+
+    /// Adds the bytes lo..hi.
+    constexpr charset with_range(unsigned char lo, unsigned char hi) const
+    {
+        charset r = *this;
+        for (unsigned c = lo; c <= hi; ++c)
+            r.table[c] = true;
+        return r;
+    }
+
+    /// The union of two sets.
+    constexpr charset operator|(charset const& o) const
+    {
+        charset r = *this;
+        for (unsigned c = 0; c < 256; ++c)
+            r.table[c] = table[c] || o.table[c];
+        return r;
+    }
+
+    /// The bytes of this set that are not in `o`.
+    constexpr charset operator-(charset const& o) const
+    {
+        charset r = *this;
+        for (unsigned c = 0; c < 256; ++c)
+            r.table[c] = table[c] && !o.table[c];
+        return r;
+    }
+
+    constexpr bool contains(unsigned char c) const { return table[c]; }
+};
+
+/// One byte of the class `Set` (a charset with static storage).
+template <charset const& Set>
+struct char_in : x3::parser<char_in<Set>> {
+    using attribute_type = x3::unused_type;
+    static bool const has_attribute = false;
+
+    template <class It, class Ctx, class RCtx, class Attr>
+    bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const
+    {
+        if (first != last && Set.contains(static_cast<unsigned char>(*first))) {
+            ++first;
+            return true;
+        }
+        return false;
+    }
+};
+
+/// One or more bytes of the class `Set`, as many as there are: the same
+/// language as +char_in<Set>, in a tight loop.
+template <charset const& Set>
+struct run_of : x3::parser<run_of<Set>> {
+    using attribute_type = x3::unused_type;
+    static bool const has_attribute = false;
+
+    template <class It, class Ctx, class RCtx, class Attr>
+    bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const
+    {
+        It i = first;
+        while (i != last && Set.contains(static_cast<unsigned char>(*i)))
+            ++i;
+        if (i == first)
+            return false;
+        first = i;
+        return true;
+    }
+};
+
+/// See must().
+template <class Subject>
+struct must_directive : x3::unary_parser<Subject, must_directive<Subject>> {
+    using base_type = x3::unary_parser<Subject, must_directive<Subject>>;
+    static bool const is_pass_through_unary = true;
+
+    constexpr must_directive(Subject const& subject, char const* name, error code)
+        : base_type(subject), name(name), code(code)
+    {
+    }
+
+    template <class It, class Ctx, class RCtx, class Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx& rctx, Attr& attr) const
+    {
+        if (this->subject.parse(first, last, ctx, rctx, attr))
+            return true;
+        error_slot& slot = x3::get<error_slot_tag>(ctx);
+        if (!slot.which) {
+            slot.where = first;
+            slot.which = name;
+            slot.code = static_cast<int>(code);
+        }
+        return false;
+    }
+
+    char const* name;
+    error code;
+};
+
+/// An expectation point on a rule: on failure, records the rule's display
+/// name (its ABNF name) and `code`.
+template <class ID, class A, bool F>
+constexpr must_directive<x3::rule<ID, A, F>> must(x3::rule<ID, A, F> const& r, error code)
+{
+    return {r, r.name, code};
+}
+
+/// An expectation point on any parser, recorded as `name`.
+template <class P>
+constexpr auto must(P const& p, char const* name, error code)
+{
+    using subject = typename x3::extension::as_parser<P>::value_type;
+    return must_directive<subject>(x3::as_parser(p), name, code);
+}
+
+/// The end of the input, as the last element of an entry rule. It is never
+/// the first failure recorded on a grammar whose parts check what may follow
+/// them; it keeps an entry rule from succeeding on a prefix.
+inline constexpr auto end_of_input = must(x3::eoi, "end of input", error::bad_nss);
+
+} // namespace grammar
+} // namespace urns
+
+#endif

@@ -1,0 +1,24 @@
+// X3 layer. Do not include from public headers; include from a .cpp only.
+//
+// Declares the entry rule of grammar/rfc2141.abnf (BOOST_SPIRIT_DECLARE);
+// src/grammar/rfc2141.cpp instantiates it for config.hpp's context.
+#ifndef URNS_GRAMMAR_RFC2141_HPP
+#define URNS_GRAMMAR_RFC2141_HPP
+
+#include <urns/grammar/ast.hpp>
+#include <urns/grammar/config.hpp>
+
+namespace urns {
+namespace grammar {
+namespace rfc2141 {
+
+struct urn_class;
+/// URN = "urn:" NID ":" NSS, the whole input.
+using urn_type = x3::rule<urn_class, ast::rfc2141_urn>;
+BOOST_SPIRIT_DECLARE(urn_type)
+
+} // namespace rfc2141
+} // namespace grammar
+} // namespace urns
+
+#endif

@@ -1,0 +1,25 @@
+// X3 layer. Do not include from public headers; include from a .cpp only.
+//
+// Declares the entry rule of grammar/rfc2141bis-03.abnf
+// (draft-ietf-urnbis-rfc2141bis-urn-03); src/grammar/rfc2141bis.cpp
+// instantiates it for config.hpp's context.
+#ifndef URNS_GRAMMAR_RFC2141BIS_HPP
+#define URNS_GRAMMAR_RFC2141BIS_HPP
+
+#include <urns/grammar/ast.hpp>
+#include <urns/grammar/config.hpp>
+
+namespace urns {
+namespace grammar {
+namespace rfc2141bis {
+
+struct uri_class;
+/// URI = scheme ":" urn-path [ "?" urn-query ] [ "#" fragment ], the whole input.
+using uri_type = x3::rule<uri_class, ast::rfc2141bis_urn>;
+BOOST_SPIRIT_DECLARE(uri_type)
+
+} // namespace rfc2141bis
+} // namespace grammar
+} // namespace urns
+
+#endif

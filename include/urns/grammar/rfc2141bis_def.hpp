@@ -1,0 +1,162 @@
+// X3 layer. Do not include from public headers; include from a .cpp only.
+//
+// Defines every rule of grammar/rfc2141bis-03.abnf
+// (draft-ietf-urnbis-rfc2141bis-urn-03 Appendix B, NID from section 2.1,
+// excluded from section 2.5.3), in its order, under the ABNF line it
+// implements. The generic rules are RFC 3986's (rfc3986_def.hpp).
+#ifndef URNS_GRAMMAR_RFC2141BIS_DEF_HPP
+#define URNS_GRAMMAR_RFC2141BIS_DEF_HPP
+
+#include <urns/grammar/ast_adapted.hpp>
+#include <urns/grammar/primitives.hpp>
+#include <urns/grammar/rfc2141bis.hpp>
+#include <urns/grammar/rfc3986_def.hpp>
+#include <urns/grammar/rfc5234_def.hpp>
+
+namespace urns {
+namespace grammar {
+namespace rfc2141bis {
+
+using rfc3986::fragment;
+using rfc3986::pchar;
+using rfc3986::pct_encoded;
+using rfc3986::unreserved;
+using rfc5234::alpha;
+using rfc5234::digit;
+
+// clang-format off
+
+inline constexpr charset alnum_chars     = rfc5234::alpha_chars | rfc5234::digit_chars;
+inline constexpr charset ldh_chars       = alnum_chars | charset("-");
+inline constexpr charset v_subdels_chars = charset("!$'()*+,;=:@/?");
+/// v-pchar without pct-encoded: unreserved / v-subdels.
+inline constexpr charset v_pchar_chars   = rfc3986::unreserved_chars | v_subdels_chars;
+inline constexpr charset excluded_chars  = rfc5234::ctl_chars | rfc5234::sp_chars | rfc5234::dquote_chars
+                                         | charset("#%/<>?[\\]^`{|}").with_range(0x7F, 0xFF);
+
+struct scheme_class;
+struct urn_path_class;
+struct nid_class;
+struct nss_class;
+struct urn_query_class;
+struct directive_class;
+struct keywd_class;
+struct value_class;
+struct v_pchar_class;
+struct v_subdels_class;
+struct excluded_class;
+
+uri_type                                  const uri       = "URI";
+x3::rule<scheme_class>                    const scheme    = "scheme";
+x3::rule<urn_path_class, ast::urn_path>   const urn_path  = "urn-path";
+x3::rule<nid_class>                       const nid       = "NID";
+x3::rule<nss_class>                       const nss       = "NSS";
+x3::rule<urn_query_class>                 const urn_query = "urn-query";
+x3::rule<directive_class>                 const directive = "directive";
+x3::rule<keywd_class>                     const keywd     = "keywd";
+x3::rule<value_class>                     const value     = "value";
+x3::rule<v_pchar_class>                   const v_pchar   = "v-pchar";
+x3::rule<v_subdels_class>                 const v_subdels = "v-subdels";
+x3::rule<excluded_class>                  const excluded  = "excluded";
+
+// URI      = scheme ":" path-rootless [ "?" query ] [ "#" fragment ]
+// With the draft's superimposed rules: urn-path for path-rootless (section
+// 2: "only a single segment is used") and urn-query for query (section 2.3:
+// query parts "MUST adhere to the following restricted syntax"). As the
+// entry rule it must end the input; after each part, a byte that can
+// neither continue it nor start the next part is reported inside that
+// part (NSS, urn-query, fragment) at its offset. end_of_input is a
+// backstop: an optional part that failed after its must() point has already
+// recorded the error, and must not let the rule succeed on a prefix.
+auto const uri_def =
+       must(scheme, error::bad_scheme)
+    >> must(':', "\":\"", error::bad_scheme)
+    >> urn_path
+    >> must(&x3::lit('?') | &x3::lit('#') | x3::eoi, "NSS", error::bad_nss)
+    >> -('?' >> x3::raw[must(urn_query, error::bad_query)]
+             >> must(&x3::lit('#') | x3::eoi, "urn-query", error::bad_query))
+    >> -('#' >> x3::raw[fragment] >> must(x3::eoi, "fragment", error::bad_fragment))
+    >> end_of_input;
+
+// scheme      = "urn"
+//               ; specific, fixed (assigned) value
+// Case-insensitive, as every ABNF literal (and RFC 3986 section 3.1).
+auto const scheme_def = x3::no_case["urn"];
+
+// urn-path    = NID ":" NSS
+//               ; to be superimposed on <path-rootless>,
+//               ; which needs to be <segment-nz> only
+auto const urn_path_def =
+       x3::raw[must(nid, error::bad_nid)]
+    >> must(':', "\":\"", error::bad_nid)
+    >> x3::raw[must(nss, error::bad_nss)];
+
+// NID = (ALPHA / DIGIT) 0*30(ALPHA / DIGIT / "-") (ALPHA / DIGIT)
+// PEG: a greedy 0*30(...) would also take the last letter or digit and
+// never give it back, so every NID would fail. Each middle byte is taken
+// only if another NID byte follows it; the last one is left for the final
+// (ALPHA / DIGIT), which a hyphen cannot be.
+auto const nid_def =
+       char_in<alnum_chars>{}
+    >> x3::repeat(0, 30)[char_in<ldh_chars>{} >> &char_in<ldh_chars>{}]
+    >> char_in<alnum_chars>{};
+
+// NSS         = 1*pchar
+//               ; or equivalent:    NSS    = segment-nz
+auto const nss_def = +pchar;
+
+// urn-query   = directive *( "&" directive)
+//               ; to be superimposed on <query>
+// After "&" a directive is required: "&&" and a trailing "&" are errors.
+auto const urn_query_def = directive >> *('&' >> must(directive, error::bad_query));
+
+// directive   = keywd "=" value
+auto const directive_def = keywd >> must('=', "\"=\"", error::bad_query) >> value;
+
+// keywd       = ALPHA *( ["-"] (ALPHA / DIGIT))
+// PEG: an iteration that takes "-" and then finds no letter or digit fails
+// as a whole and gives the "-" back, so "a-" leaves "-" for "=" to reject.
+auto const keywd_def = alpha >> *(-x3::lit('-') >> char_in<alnum_chars>{});
+
+// value       = *v-pchar
+auto const value_def = *v_pchar;
+
+// v-pchar     = unreserved / pct-encoded / v-subdels
+// One lookup for unreserved / v-subdels; then pct-encoded (no byte starts both).
+auto const v_pchar_def = char_in<v_pchar_chars>{} | pct_encoded;
+
+// v-subdels   = "!" / "$" /      "'" / "(" / ")"
+//               / "*" / "+" / "," / ";" / "="
+//               ; this is equivalent to <sub-delims> except "&"
+//               / ":" / "@" / "/" / "?"
+//               ; plus the extra characters allowed in <pchar>
+//               ; and for <query>, as per RFC 3986
+auto const v_subdels_def = char_in<v_subdels_chars>{};
+
+// excluded = CTL / SP           ; control characters and space
+//           / DQUOTE            ; "
+//           / "#"                ; from <gen-delims>
+//           / "%"                ; see above
+//           / "/"                ; from <gen-delims>
+//           / "<" / ">"          ;
+//           / "?"                ; from <gen-delims>
+//           / "["                ; from <gen-delims>
+//           / "\"                ;
+//           / "]"                ; from <gen-delims>
+//           / "^"                ;
+//           / "`"                ;
+//           / "{" / "|" / "}"    ;
+//           / %x7F               ; DEL (control character)
+//           / %x80-FF            ; non-ASCII
+auto const excluded_def = char_in<excluded_chars>{};
+
+BOOST_SPIRIT_DEFINE(uri, scheme, urn_path, nid, nss, urn_query, directive, keywd, value, v_pchar,
+                    v_subdels, excluded)
+
+// clang-format on
+
+} // namespace rfc2141bis
+} // namespace grammar
+} // namespace urns
+
+#endif

@@ -1,0 +1,48 @@
+// X3-free public header.
+#ifndef URNS_PARSE_HPP
+#define URNS_PARSE_HPP
+
+#include <urns/error.hpp>
+#include <urns/syntax.hpp>
+#include <urns/urn_view.hpp>
+
+#include <string_view>
+
+namespace urns {
+
+/// What parse_urn checks, beyond the choice of syntax.
+struct parse_options {
+    /// The URN syntax.
+    urns::syntax syntax = urns::syntax::rfc2141bis;
+};
+
+/** Parses a URN. Never throws, never allocates.
+
+    On success the view refers to `s`. On failure the error gives the code,
+    the byte offset of the first byte that could not be accepted, and the
+    ABNF rule that was expected there. Besides the grammar, the syntax's
+    semantic rules are checked: the reserved NID "urn" (RFC 2141,
+    draft-03), informal NIDs (RFC 8141 "urn-<number>"), and "%00"
+    (RFC 2141 section 2.4, draft-03 section 2.5.3).
+
+    @par Example
+    @code
+    auto r = urns::parse_urn("urn:ISBN:0-395-36341-1");
+    if (r) std::cout << r->nid() << '\n';                       // ISBN
+    auto e = urns::parse_urn("urn:ex:a b");
+    std::cout << urns::to_string(e.error(), "urn:ex:a b");     // caret under the space
+    @endcode
+
+    @par Specification
+    RFC 2141 section 2; draft-ietf-urnbis-rfc2141bis-urn-03 section 2;
+    RFC 8141 section 2.
+*/
+result<urn_view> parse_urn(std::string_view s,
+                           urns::syntax syn = urns::syntax::rfc2141bis) noexcept;
+
+/// Parses with options.
+result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexcept;
+
+} // namespace urns
+
+#endif

@@ -1,0 +1,53 @@
+// X3-free public header.
+#ifndef URNS_URN_VIEW_HPP
+#define URNS_URN_VIEW_HPP
+
+#include <urns/detail/parts.hpp>
+#include <urns/syntax.hpp>
+
+#include <string_view>
+
+namespace urns {
+
+class urn;
+
+/** A parsed URN that refers to its caller's characters.
+
+    It is cheap to copy (a pointer, a length and the component offsets) and
+    acts like a std::string_view in terms of ownership: the characters must
+    outlive it. Every accessor returns the component exactly as written;
+    buffer() gives the whole input back byte for byte.
+
+    Only parse_urn (and urn) make views, so a view is always of a valid URN
+    in its syntax(). A default-constructed view is empty and is not a URN.
+
+    @par Example
+    @code
+    auto r = urns::parse_urn("urn:example:a123?+CCResolve:cc=uk", urns::syntax::rfc8141);
+    assert(r && r->nid() == "example" && r->r_component() == "CCResolve:cc=uk");
+    @endcode
+*/
+class urn_view : public detail::urn_accessors<urn_view> {
+public:
+    /// An empty view (not a URN): buffer() is empty.
+    urn_view() noexcept = default;
+
+    /// The whole URN as given to the parser.
+    std::string_view buffer() const noexcept { return buf_; }
+
+    /// Internal: the parser and urn build views from offsets.
+    urn_view(std::string_view buf, detail::parts const& p) noexcept
+        : urn_accessors(p), buf_(buf)
+    {
+    }
+
+    /// Internal: the component offsets.
+    detail::parts const& parts() const noexcept { return p_; }
+
+private:
+    std::string_view buf_;
+};
+
+} // namespace urns
+
+#endif

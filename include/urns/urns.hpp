@@ -1,0 +1,11 @@
+// X3-free public header: everything public in urns, and no X3.
+#ifndef URNS_URNS_HPP
+#define URNS_URNS_HPP
+
+#include <urns/error.hpp>
+#include <urns/parse.hpp>
+#include <urns/syntax.hpp>
+#include <urns/urn.hpp>
+#include <urns/urn_view.hpp>
+
+#endif

@@ -1,0 +1,111 @@
+// Semantic layer (X3-free): the "urns" error category and error rendering.
+#include <urns/error.hpp>
+
+#include <boost/system/system_error.hpp>
+#include <boost/throw_exception.hpp>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace urns {
+
+namespace {
+
+class category_impl final : public boost::system::error_category {
+public:
+    // A fixed id, so that the category compares equal across copies of the
+    // library in one program.
+    category_impl() noexcept : error_category(0x75726e73'00000001ULL) {}
+
+    char const* name() const noexcept override { return "urns"; }
+
+    std::string message(int ev) const override { return message(ev, nullptr, 0); }
+
+    char const* message(int ev, char*, std::size_t) const noexcept override
+    {
+        switch (static_cast<error>(ev)) {
+        case error::bad_scheme: return "not a URN: it must start with \"urn:\"";
+        case error::bad_nid: return "invalid namespace identifier (NID)";
+        case error::bad_nss: return "invalid namespace-specific string (NSS)";
+        case error::bad_pct_encoded: return "\"%\" must be followed by two hex digits";
+        case error::bad_query: return "invalid query: expected keyword=value directives separated by \"&\"";
+        case error::bad_r_component: return "invalid r-component (after \"?+\")";
+        case error::bad_q_component: return "invalid q-component (after \"?=\")";
+        case error::bad_fragment: return "invalid fragment (after \"#\")";
+        case error::bad_rq: return "\"?\" must start \"?+\" (r-component) or \"?=\" (q-component)";
+        case error::reserved_nid: return "reserved namespace identifier";
+        case error::nul_octet: return "\"%00\" (NUL) is not allowed in this syntax";
+        case error::nss_rejected: return "the namespace's own rules reject this NSS";
+        case error::bad_identifier: return "the identifier cannot be encoded as an NSS";
+        }
+        return "unknown urns error";
+    }
+};
+
+/// Appends byte `c` as the user should see it; returns its width.
+std::size_t append_shown(std::string& out, unsigned char c)
+{
+    if (c >= 0x20 && c < 0x7F && c != '\\') {
+        out += static_cast<char>(c);
+        return 1;
+    }
+    char buf[5];
+    std::snprintf(buf, sizeof buf, "\\x%02X", c);
+    out += buf;
+    return 4;
+}
+
+} // namespace
+
+boost::system::error_category const& error_category() noexcept
+{
+    static category_impl const instance;
+    return instance;
+}
+
+std::string to_string(parse_error const& e, std::string_view input)
+{
+    constexpr std::size_t before = 40, after = 30;
+    std::size_t const at = std::min(e.offset, input.size());
+    std::size_t const lo = at > before ? at - before : 0;
+    std::size_t const hi = std::min(input.size(), at + after);
+
+    std::string out;
+    std::size_t caret = 0;
+    if (lo > 0) {
+        out += "...";
+        caret += 3;
+    }
+    for (std::size_t i = lo; i < hi; ++i) {
+        std::size_t const w = append_shown(out, static_cast<unsigned char>(input[i]));
+        if (i < at)
+            caret += w;
+    }
+    if (hi < input.size())
+        out += "...";
+    out += '\n';
+    out.append(caret, ' ');
+    out += "^ offset ";
+    out += std::to_string(e.offset);
+    out += ": ";
+    out += e.code.message();
+    if (!e.expected.empty()) {
+        out += " (expected ";
+        out += e.expected;
+        out += ')';
+    }
+    out += " [";
+    out += to_string(e.syntax);
+    out += ']';
+    return out;
+}
+
+void throw_exception_from_error(parse_error const& e, boost::source_location const& loc)
+{
+    boost::throw_exception(
+        boost::system::system_error(e.code, "urns: offset " + std::to_string(e.offset) +
+                                                ", expected " + std::string(e.expected)),
+        loc);
+}
+
+} // namespace urns

@@ -1,0 +1,119 @@
+// Glue: the one place that runs the grammars (X3) and turns their spans
+// into urn_views.
+#include <urns/parse.hpp>
+#include <urns/urn.hpp>
+
+#include <urns/grammar/ast_adapted.hpp>
+#include <urns/grammar/config.hpp>
+#include <urns/grammar/rfc2141.hpp>
+#include <urns/grammar/rfc2141bis.hpp>
+#include <urns/grammar/rfc8141.hpp>
+
+#include "detail/syntax_rules.hpp"
+
+namespace urns {
+
+namespace {
+
+namespace g = grammar;
+using g::ast::span;
+
+detail::parts::span offsets(char const* base, boost::optional<span> const& s) noexcept
+{
+    detail::parts::span r;
+    if (s) {
+        r.begin = static_cast<std::size_t>(s->begin() - base);
+        r.end = static_cast<std::size_t>(s->end() - base);
+    }
+    return r;
+}
+
+void set_nid_nss(detail::parts& p, char const* base, span const& nid, span const& nss) noexcept
+{
+    p.nid_end = static_cast<std::size_t>(nid.end() - base);
+    p.nss_end = static_cast<std::size_t>(nss.end() - base);
+}
+
+/// Runs the entry rule `Rule` over [first, last); true if it took it all.
+template <class Rule, class Attr>
+bool run(char const* name, char const* first, char const* last, g::error_slot& slot, Attr& attr)
+{
+    Rule const rule{name};
+    g::context_type const ctx(slot);
+    return rule.parse(first, last, ctx, g::x3::unused, attr) && first == last;
+}
+
+} // namespace
+
+result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexcept
+{
+    char const* const first = s.data();
+    char const* const last = first + s.size();
+    g::error_slot slot;
+    detail::parts p;
+    p.syntax = opts.syntax;
+    bool ok = false;
+
+    switch (opts.syntax) {
+    case syntax::rfc2141: {
+        g::ast::rfc2141_urn a;
+        ok = run<g::rfc2141::urn_type>("URN", first, last, slot, a);
+        if (ok)
+            set_nid_nss(p, first, a.nid, a.nss);
+        break;
+    }
+    case syntax::rfc2141bis: {
+        g::ast::rfc2141bis_urn a;
+        ok = run<g::rfc2141bis::uri_type>("URI", first, last, slot, a);
+        if (ok) {
+            set_nid_nss(p, first, a.path.nid, a.path.nss);
+            p.query = offsets(first, a.query);
+            p.fragment = offsets(first, a.fragment);
+        }
+        break;
+    }
+    case syntax::rfc8141: {
+        g::ast::namestring a;
+        ok = run<g::rfc8141::namestring_type>("namestring", first, last, slot, a);
+        if (ok) {
+            set_nid_nss(p, first, a.name.nid, a.name.nss);
+            p.r_component = offsets(first, a.rq.r_component);
+            p.q_component = offsets(first, a.rq.q_component);
+            p.fragment = offsets(first, a.f_component);
+        }
+        break;
+    }
+    }
+
+    if (!ok) {
+        // The entry rules end with a must() on the end of input, so a failed
+        // parse has always recorded where and what; the test suite checks it.
+        if (!slot.which) {
+            slot.where = first;
+            slot.which = "end of input";
+            slot.code = static_cast<int>(error::bad_scheme);
+        }
+        return parse_error{make_error_code(static_cast<error>(slot.code)),
+                           static_cast<std::size_t>(slot.where - first), slot.which, opts.syntax};
+    }
+
+    urn_view v(s, p);
+    if (auto e = detail::syntax_rule_violation(v))
+        return *e;
+    return v;
+}
+
+result<urn_view> parse_urn(std::string_view s, syntax syn) noexcept
+{
+    return parse_urn(s, parse_options{syn});
+}
+
+result<urn> urn::parse(std::string_view s, urns::syntax syn)
+{
+    auto r = parse_urn(s, syn);
+    if (!r)
+        return r.error();
+    return urn(*r);
+}
+
+} // namespace urns
