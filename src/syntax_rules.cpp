@@ -44,6 +44,17 @@ std::size_t find_pct00(std::string_view s) noexcept
     return std::string_view::npos;
 }
 
+/// Number = DigitNonZero 0*Digit (RFC 8141 section 5.2).
+bool informal_number(std::string_view s) noexcept
+{
+    if (s.empty() || s[0] < '1' || s[0] > '9')
+        return false;
+    for (char c : s)
+        if (c < '0' || c > '9')
+            return false;
+    return true;
+}
+
 } // namespace
 
 std::optional<parse_error> syntax_rule_violation(urn_view const& v) noexcept
@@ -65,6 +76,15 @@ std::optional<parse_error> syntax_rule_violation(urn_view const& v) noexcept
             return make(error::nul_octet, at, "pct-encoded", syn);
         break;
     case syntax::rfc8141:
+        // RFC 8141 section 5.2: informal NIDs are
+        //   InformalNamespaceName = "urn-" Number
+        //   Number                = DigitNonZero 0*Digit
+        // so a NID that starts "urn-" (NIDs are case-insensitive, section
+        // 2.1) and is not of that form is neither formal (section 5.1
+        // keeps the "urn-" prefix for informal NIDs) nor informal. RFC 8141
+        // does not reserve the NID "urn" itself, nor forbid "%00".
+        if (nid.size() >= 4 && iequals(nid.substr(0, 4), "urn-") && !informal_number(nid.substr(4)))
+            return make(error::reserved_nid, 4, "InformalNamespaceName", syn);
         break;
     }
     return std::nullopt;
