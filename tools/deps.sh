@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages that building and testing urns needs, and
+# only if one is missing (checked with dpkg-query): then `apt-get update` and
+# `apt-get install -y` of the missing ones, through sudo when not root.
+# Used by tools/test.sh, tools/demo.sh and .ci/run; see docs/building.md.
+set -euo pipefail
+
+packages=(
+    cmake ninja-build g++ pkg-config
+    clang libclang-rt-14-dev                # clang++ sanitizers and libFuzzer
+    libboost1.81-dev libboost-test1.81-dev  # Boost headers, Boost.Test
+    libboost1.81-tools-dev                  # b2
+    libbenchmark-dev                        # bench/
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+    [[ $status == installed ]] || missing+=("$p")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+    echo "deps: all ${#packages[@]} packages are installed"
+    exit 0
+fi
+
+if [[ $(id -u) -eq 0 ]]; then
+    as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+    as_root=(sudo)
+else
+    echo "deps: missing ${missing[*]}, and not root with no sudo: install them as root" >&2
+    exit 1
+fi
+
+echo "deps: installing ${missing[*]}"
+"${as_root[@]}" apt-get update
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"

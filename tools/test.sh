@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Runs every test of urns: the README's test command, and what .ci/run runs.
+#   (a) CMake configure, build and ctest with g++ (Release, warnings as errors)
+#   (b) b2 -j2 test (Jamroot, test/Jamfile; build dir build/b2)
+#   (c) cmake --install to a temporary prefix, then test/cmake_package/check.sh:
+#       the consumer built with find_package(urns) and with pkg-config
+#   (d) clang++ ASan+UBSan build (warnings as errors) and ctest on it
+#   (e) tools/fuzz.sh --ci, if tools/fuzz.sh exists (bounded fuzzing)
+# Each step prints a banner and its wall time; the first failure stops it.
+# Build directories: build/release, build/b2, build/asan (all gitignored).
+# Options: --quick    step (a) only
+#          --no-deps  do not run tools/deps.sh first
+# Environment: JOBS (default 2) parallel jobs for builds and ctest.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+root=$(pwd)
+jobs=${JOBS:-2}
+quick=0
+deps=1
+for arg in "$@"; do
+    case $arg in
+    --quick) quick=1 ;;
+    --no-deps) deps=0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "test.sh: unknown option $arg (try --help)" >&2; exit 2 ;;
+    esac
+done
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/urns-test.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+
+total_start=$(date +%s)
+# step <title> <function>: runs the function with errexit in a subshell, then
+# prints its wall time, or the failure and stops.
+step() {
+    local title=$1 fn=$2 start rc
+    echo
+    echo "==== $title"
+    start=$(date +%s)
+    set +e
+    (set -e; "$fn")
+    rc=$?
+    set -e
+    local took=$(($(date +%s) - start))
+    if [[ $rc -ne 0 ]]; then
+        echo "==== FAILED: $title (exit $rc after ${took}s)" >&2
+        exit 1
+    fi
+    echo "==== done: $title in ${took}s"
+}
+
+deps_step() { tools/deps.sh; }
+
+cmake_step() {
+    cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_CXX_COMPILER=g++ -DURNS_WARNINGS_AS_ERRORS=ON
+    cmake --build build/release -j "$jobs"
+    ctest --test-dir build/release -j "$jobs" --output-on-failure
+}
+
+b2_step() {
+    b2 -j"$jobs" test
+}
+
+install_step() {
+    cmake --install build/release --prefix "$scratch/prefix"
+    test/cmake_package/check.sh "$scratch/prefix" "$scratch/consumer"
+}
+
+sanitize_step() {
+    cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+        -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+        -DURNS_SANITIZE=address,undefined -DURNS_WARNINGS_AS_ERRORS=ON
+    cmake --build build/asan -j "$jobs"
+    ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        ctest --test-dir build/asan -j "$jobs" --output-on-failure
+}
+
+fuzz_step() { tools/fuzz.sh --ci; }
+
+if [[ $deps -eq 1 ]]; then step "dependencies (tools/deps.sh)" deps_step; fi
+step "(a) CMake: configure, build, ctest (g++, Release, -Werror)" cmake_step
+if [[ $quick -eq 0 ]]; then
+    step "(b) b2 -j$jobs test" b2_step
+    step "(c) cmake --install + consumer (CMake package, pkg-config)" install_step
+    step "(d) clang++ -fsanitize=address,undefined build + ctest" sanitize_step
+    if [[ -e tools/fuzz.sh ]]; then
+        step "(e) tools/fuzz.sh --ci" fuzz_step
+    else
+        echo; echo "==== (e) skipped: no tools/fuzz.sh"
+    fi
+fi
+echo
+echo "==== all tests passed in $(($(date +%s) - total_start))s ($root)"
