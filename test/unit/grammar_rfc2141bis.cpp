@@ -138,8 +138,10 @@ BOOST_AUTO_TEST_CASE(keywd)
     BOOST_TEST(accepts(g::keywd, "ab1c"));
     BOOST_TEST(rejects(g::keywd, "9a"));
     BOOST_TEST(rejects(g::keywd, "-a"));
-    BOOST_TEST(takes(g::keywd, "a-", 1));     // PEG: the iteration gives "-" back
-    BOOST_TEST(takes(g::keywd, "a--b", 1));   // no double hyphen
+    // A "-" must be followed by a letter or digit: the fault is after it.
+    BOOST_TEST(rejects_at(g::keywd, "a-", "keywd", 2));
+    BOOST_TEST(rejects_at(g::keywd, "a--b", "keywd", 2));   // no double hyphen
+    BOOST_TEST(rejects_at(g::uri, "urn:ex:a?s-=x", "keywd", 11));
 }
 
 // value       = *v-pchar
