@@ -7,6 +7,7 @@ set -euo pipefail
 
 packages=(
     cmake ninja-build g++ pkg-config
+    python3                                 # test/tool/ (tests of the urn command)
     clang libclang-rt-14-dev                # clang++ sanitizers and libFuzzer
     libboost1.81-dev libboost-test1.81-dev  # Boost headers, Boost.Test
     libboost1.81-tools-dev                  # b2
