@@ -3,7 +3,10 @@
 #define URNS_URNS_HPP
 
 #include <urns/error.hpp>
+#include <urns/make_urn.hpp>
 #include <urns/parse.hpp>
+#include <urns/pct.hpp>
+#include <urns/query.hpp>
 #include <urns/syntax.hpp>
 #include <urns/urn.hpp>
 #include <urns/urn_view.hpp>
