@@ -63,12 +63,16 @@ result<directives_view> parse_query(std::string_view query, std::size_t base) no
         if (i == n || !alpha(first[i]))
             return make(error::bad_query, base + i, first_directive ? "urn-query" : "directive");
         ++i;
+        // A "-" must be followed by a letter or digit (as the grammar's
+        // expectation point reports it: at the byte after the "-").
         for (;;) {
             if (i < n && (alpha(first[i]) || digit(first[i])))
                 ++i;
-            else if (i + 1 < n && first[i] == '-' && (alpha(first[i + 1]) || digit(first[i + 1])))
+            else if (i < n && first[i] == '-') {
+                if (i + 1 == n || !(alpha(first[i + 1]) || digit(first[i + 1])))
+                    return make(error::bad_query, base + i + 1, "keywd");
                 i += 2;
-            else
+            } else
                 break;
         }
         if (i == n || first[i] != '=')

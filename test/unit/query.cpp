@@ -203,8 +203,9 @@ BOOST_AUTO_TEST_CASE(grammar_examples_and_near_misses)
     fails("=x", error::bad_query, 0, "urn-query");     // empty keyword
     fails("1a=x", error::bad_query, 0, "urn-query");   // keywd = ALPHA ...
     fails("a", error::bad_query, 1, "\"=\"");          // missing "="
-    fails("a-=1", error::bad_query, 1, "\"=\"");       // trailing hyphen
-    fails("a--b=1", error::bad_query, 1, "\"=\"");     // double hyphen
+    fails("a-=1", error::bad_query, 2, "keywd");       // trailing hyphen
+    fails("a--b=1", error::bad_query, 2, "keywd");     // double hyphen
+    fails("a-", error::bad_query, 2, "keywd");
     fails("a_b=1", error::bad_query, 1, "\"=\"");
     fails("a=b&", error::bad_query, 4, "directive");   // trailing "&"
     fails("a=b&&c=d", error::bad_query, 4, "directive");
