@@ -4,6 +4,7 @@
 
 #include <urns/equivalence.hpp>
 #include <urns/error.hpp>
+#include <urns/extract.hpp>
 #include <urns/parse.hpp>
 #include <urns/syntax.hpp>
 #include <urns/urn.hpp>
