@@ -281,6 +281,30 @@ def check_long_lines():
 
 
 @test("check")
+def check_block_boundaries():
+    """Lines that straddle the reader's 1 MiB blocks, a CR and its LF in
+    two blocks, many lines of varied length: every line comes out whole."""
+    import random
+    rnd = random.Random(2141)
+    mib = 1 << 20
+    first = b"urn:ex:" + b"x" * (mib - 8) + b"\r"      # the CR is the last byte of block 1
+    lines = [first[:-1]]
+    data = bytearray(first + b"\n")
+    while len(data) < 3 * mib + 12345:
+        n = rnd.choice((1, 2, 5, 30, 63, 64, 65, 127, 128, 1000, 70000))
+        line = b"urn:ex:" + bytes(rnd.choice(b"abcXYZ019") for _ in range(n))
+        lines.append(line)
+        data += line + (b"\r\n" if rnd.randrange(3) == 0 else b"\n")
+    p = write("blocks.txt", bytes(data[:-1]) if data.endswith(b"\n") and not data.endswith(b"\r\n") else bytes(data))
+    r = urn("check", "--json", p)
+    objs = json_lines(r)
+    expect(r.status == 0 and r.err == "", r, "all valid")
+    expect([o["nss"].encode() for o in objs] == [l[7:] for l in lines], "(%d lines)" % len(lines),
+           "every line whole, CR removed")
+    expect([o["line"] for o in objs] == list(range(1, len(lines) + 1)), r, "line numbers")
+
+
+@test("check")
 def check_quiet_and_json():
     p = write("mixed.txt", b"urn:ex:a\nurn:ex:%zz\n")
     r = urn("check", "--quiet", p)
@@ -291,13 +315,14 @@ def check_quiet_and_json():
     r = urn("check", "--json", p, "urn:ex:q?s=x")
     objs = json_lines(r)
     expect(r.status == 1 and r.err == "", r, "--json: errors are in the JSON, not on stderr")
-    expect(objs[0] == {"file": p, "line": 1, "input": "urn:ex:a", "valid": True,
-                       "syntax": "rfc2141bis", "nid": "ex", "nss": "a"}, r, "valid object")
+    expect(objs[0] == {"file": p, "line": 1, "input": "urn:ex:a", "valid": True, "syntax": "rfc2141bis",
+                       "scheme": "urn", "nid": "ex", "nss": "a", "assigned_name": "urn:ex:a"}, r, "valid object")
     e = objs[1]
     expect(e["valid"] is False and e["line"] == 2 and e["error"]["offset"] == 8 and
            e["error"]["code"] == "bad_pct_encoded" and e["error"]["expected"] == "HEXDIG", r, "error object")
     expect(objs[2] == {"argument": 1, "input": "urn:ex:q?s=x", "valid": True, "syntax": "rfc2141bis",
-                       "nid": "ex", "nss": "q", "query": "s=x"}, r, "argument object with query")
+                       "scheme": "urn", "nid": "ex", "nss": "q", "assigned_name": "urn:ex:q", "query": "s=x"},
+           r, "argument object with query")
     r = urn("check", "--json", "--syntax", "rfc8141", "urn:ex:a?+?=q#")
     expect(r.status == 1, r, "empty r-component")
     r = urn("check", "--json", "--syntax", "rfc8141", "urn:ex:a?+r?=q#")
@@ -359,6 +384,64 @@ def check_closed_pipe():
     err = proc.stderr.read()
     status = proc.wait(timeout=60)
     expect(status == 0 and err == b"", Run(["check", p], status, "", err.decode()), "quiet exit on EPIPE")
+
+
+# ---------------------------------------------------------------- parse, explain
+
+
+@test("parse")
+def parse_text():
+    r = urn("parse", "--syntax", "rfc8141", "URN:Example:a/b?+r?=q=1?x#")
+    expect(r.status == 0 and r.err == "", r, "valid")
+    rows = r.out.splitlines()
+    expect(rows[0] == "URN:Example:a/b?+r?=q=1?x#", r, "the URN first")
+    table = dict(l.split(None, 1) for l in rows[1:])
+    expect(table == {"syntax": "rfc8141", "scheme": "URN", "nid": "Example", "nss": "a/b",
+                     "r-component": "r", "q-component": "q=1?x", "f-component": '""'}, r, "components")
+    values = [l.split(None, 1)[1] for l in rows[1:]]
+    cols = {len(l) - len(v) for l, v in zip(rows[1:], values)}
+    expect(len(cols) == 1, r, "values aligned in one column")
+    r = urn("parse", "urn:isbn:0451450523?s=I2L&c=ToC#p2", "urn:ex:a")
+    expect("\n  query         s=I2L&c=ToC\n  fragment      p2\n\nurn:ex:a\n" in r.out, r,
+           "draft-03 query and fragment; a blank line between URNs")
+    r = urn("parse", "urn:ex:a", "urn:ex:", "urn:ex:b")
+    expect(r.status == 1 and "urn:ex:\n       ^ offset 7" in r.err, r, "invalid: caret on stderr, exit 1")
+    expect(r.out.count("\n  nid ") == 2, r, "the valid ones are printed")
+
+
+@test("parse")
+def parse_json():
+    r = urn("parse", "--json", "--syntax", "rfc8141", "urn:example:weather?=op=map&lat=39.56#x", "urn:x:y")
+    objs = json_lines(r)
+    expect(r.status == 1 and len(objs) == 2, r, "two objects, one invalid")
+    o = objs[0]
+    expect(o["valid"] and o["nid"] == "example" and o["nss"] == "weather" and
+           o["q_component"] == "op=map&lat=39.56" and o["fragment"] == "x" and "r_component" not in o and
+           o["assigned_name"] == "urn:example:weather" and o["scheme"] == "urn", r, "components")
+    expect(objs[1]["valid"] is False and objs[1]["error"]["code"] == "bad_nid" and
+           objs[1]["error"]["offset"] == 4, r, "one-letter NID under RFC 8141")
+    p = write("p.txt", b"urn:ex:a\n\nurn:ex:b\n")
+    objs = json_lines(urn("parse", "--json", p))
+    expect([(o["file"], o["line"]) for o in objs] == [(p, 1), (p, 3)], objs, "file and line")
+
+
+@test("parse")
+def explain_words():
+    r = urn("explain", "--syntax", "rfc8141", "urn:example:foo?+CCResolve:cc=uk?=op=map#s")
+    expect(r.status == 0, r, "valid")
+    expect("is a valid URN under RFC 8141" in r.out, r, "names the document")
+    for part, section in (("example", "2.1"), ("foo", "2.2"), ("CCResolve:cc=uk", "2.3.1"),
+                          ("op=map", "2.3.2"), ("s", "2.3.3")):
+        i = r.out.index('"%s"' % part)
+        expect("(RFC 8141 section %s)" % section in r.out[i:].split("\n")[1], r, part + " -> " + section)
+    r = urn("explain", "urn:ex:a?s=I2L#f")
+    expect("draft-03 section 2.3" in r.out and "draft-03 section 2.4" in r.out, r, "draft sections")
+    r = urn("explain", "--syntax", "rfc2141", "urn:ex:a?b")
+    expect("RFC 2141 has no query or fragment" in r.out, r, "RFC 2141 note")
+    r = urn("explain", "urn:ex:a b")
+    expect(r.status == 1 and "^ offset 8" in r.err, r, "invalid")
+    r = urn("explain", "--json", "urn:ex:a")
+    expect(r.status == 2, r, "explain has no --json")
 
 
 def main():

@@ -133,6 +133,10 @@ struct inputs {
     void add_operand(std::string_view s);
 };
 
+/** Takes one of the options that say what to read, if it is next:
+    --syntax S, -f/--file FILE, --max-line N. */
+bool input_option(arg_cursor& args, inputs& in, urns::syntax& syn);
+
 /// Where an input came from.
 struct origin {
     std::string_view file;  ///< the file name as given, "<stdin>", or empty for an argument
