@@ -2,7 +2,9 @@
 #ifndef URNS_URNS_HPP
 #define URNS_URNS_HPP
 
+#include <urns/equivalence.hpp>
 #include <urns/error.hpp>
+#include <urns/extract.hpp>
 #include <urns/parse.hpp>
 #include <urns/syntax.hpp>
 #include <urns/urn.hpp>
