@@ -3,6 +3,7 @@
 #define URNS_URNS_HPP
 
 #include <urns/error.hpp>
+#include <urns/extract.hpp>
 #include <urns/parse.hpp>
 #include <urns/syntax.hpp>
 #include <urns/urn.hpp>

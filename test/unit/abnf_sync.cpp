@@ -10,6 +10,7 @@
 #include <cctype>
 #include <filesystem>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -158,4 +159,28 @@ BOOST_AUTO_TEST_CASE(every_rule_is_quoted_in_order)
     }
     BOOST_TEST_MESSAGE(total << " ABNF rules checked");
     BOOST_TEST(total >= 58u); // the five core documents alone have 58
+}
+
+// grammar/README.md pins each decision on named tests: every vector row
+// (`y_...`, `n_...`, `i_...`) it names is in test/vectors/spec.tsv, and every
+// `grammar_<doc>/<case>` or `parse_api/<case>` is a test case of that file.
+BOOST_AUTO_TEST_CASE(decisions_name_real_tests)
+{
+    std::string const readme = urns_test::read_file("grammar/README.md");
+    std::set<std::string> rows;
+    for (auto const& r : urns_test::read_tsv("test/vectors/spec.tsv"))
+        rows.insert(r[0]);
+    std::regex const vector_ref("`([yni]_[A-Za-z0-9_]+)`");
+    std::size_t vectors = 0;
+    for (std::sregex_iterator i(readme.begin(), readme.end(), vector_ref), e; i != e; ++i, ++vectors)
+        BOOST_TEST(rows.count((*i)[1].str()) == 1u, (*i)[1].str());
+    std::regex const case_ref("`((grammar_[a-z0-9]+)|parse_api)/([A-Za-z0-9_]+)`");
+    std::size_t cases = 0;
+    for (std::sregex_iterator i(readme.begin(), readme.end(), case_ref), e; i != e; ++i, ++cases) {
+        std::string const file = urns_test::read_file("test/unit/" + (*i)[1].str() + ".cpp");
+        std::regex const tc("BOOST_AUTO_TEST_CASE\\(\\s*" + (*i)[3].str() + "\\s*\\)");
+        BOOST_TEST(std::regex_search(file, tc), (*i)[0].str());
+    }
+    BOOST_TEST(vectors >= 40u);
+    BOOST_TEST(cases >= 15u);
 }
