@@ -2,6 +2,7 @@
 #ifndef URNS_URNS_HPP
 #define URNS_URNS_HPP
 
+#include <urns/equivalence.hpp>
 #include <urns/error.hpp>
 #include <urns/extract.hpp>
 #include <urns/parse.hpp>
