@@ -186,7 +186,16 @@ result<decoded_view> decoded(std::string_view s) noexcept;
 */
 result<void> decode(std::string_view s, std::string& out);
 
-/// Same as decode(s, out), into a new string.
+/** Same as decode(s, out), into a new string.
+
+    @par Example
+    @code
+    assert(urns::pct::decode("a%2Cb").value() == "a,b");
+    @endcode
+
+    @par Specification
+    RFC 3986 section 2.1.
+*/
 result<std::string> decode(std::string_view s);
 
 /** Writes the octets that `s` stands for to an output iterator.
@@ -341,7 +350,16 @@ bool needs_encoding(unsigned char c, syntax syn, bool first = false) noexcept;
 result<void> encode(std::string_view raw, std::string& out, syntax syn = syntax::rfc2141bis,
                     std::string_view extra_reserved = {});
 
-/// Same as encode(raw, out, syn, extra_reserved), into a new string.
+/** Same as encode(raw, out, syn, extra_reserved), into a new string.
+
+    @par Example
+    @code
+    assert(urns::pct::encode("Straße 1/2").value() == "Stra%C3%9Fe%201%2F2");
+    @endcode
+
+    @par Specification
+    As encode(raw, out, syn, extra_reserved).
+*/
 result<std::string> encode(std::string_view raw, syntax syn = syntax::rfc2141bis,
                            std::string_view extra_reserved = {});
 

@@ -206,7 +206,16 @@ enum class query_keyword : std::uint8_t {
     c, ///< "c": component of structured resource (section 2.3.2)
 };
 
-/// "s" or "c".
+/** The keyword as registered: "s" or "c".
+
+    @par Example
+    @code
+    assert(urns::to_string(urns::query_keyword::c) == "c");
+    @endcode
+
+    @par Specification
+    draft-03 section 9.2.1.
+*/
 constexpr std::string_view to_string(query_keyword k) noexcept
 {
     return k == query_keyword::c ? "c" : "s";
@@ -268,7 +277,16 @@ inline constexpr std::array<resolution_service_entry, 9> resolution_service_regi
     {resolution_service::i_eq_i, "I=I", "URI equal to URI?", "provisional", "RFC 2483, sec. 4.9"},
 }};
 
-/// The registered name of `s`: "I2L", ..., "I=I".
+/** The registered name of `s`: "I2L", ..., "I=I".
+
+    @par Example
+    @code
+    assert(urns::to_string(urns::resolution_service::i_eq_i) == "I=I");
+    @endcode
+
+    @par Specification
+    draft-03 section 9.2.2.
+*/
 constexpr std::string_view to_string(resolution_service s) noexcept
 {
     return resolution_service_registry[static_cast<std::size_t>(s)].name;

@@ -174,3 +174,13 @@ BOOST_AUTO_TEST_CASE(large_identifier)
     auto rbis = make_urn("ex", id, syntax::rfc2141bis).value();
     BOOST_TEST(rbis.nss().size() == id.size());
 }
+
+// The example in the doc comment of include/urns/make_urn.hpp.
+BOOST_AUTO_TEST_CASE(header_example)
+{
+    urns::urn u = urns::make_urn("example", "Stra\xC3\x9F" "e 1/2").value();
+    BOOST_TEST(u.buffer() == "urn:example:Stra%C3%9Fe%201%2F2");
+    auto u8141 = urns::make_urn("example", "a/b?", urns::syntax::rfc8141).value();
+    BOOST_TEST(u8141.nss() == "a/b%3F");
+    BOOST_TEST(!urns::make_urn("urn", "x"));
+}

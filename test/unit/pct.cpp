@@ -576,3 +576,45 @@ BOOST_AUTO_TEST_CASE(noexcept_paths)
         }
     }
 }
+
+//------------------------------------------------
+// The examples in the doc comments of include/urns/pct.hpp, as written there.
+
+BOOST_AUTO_TEST_CASE(header_examples)
+{
+    BOOST_TEST(urns::pct::validate("a%2Fb").has_value());
+    BOOST_TEST(urns::pct::validate("a%2xb").error().offset == 3u);
+    BOOST_TEST(!urns::pct::validate("a%00", urns::syntax::rfc2141bis));
+    BOOST_TEST(urns::pct::validate("a%00", urns::syntax::rfc8141).has_value());
+
+    auto d = urns::pct::decoded("a%2Cb").value();
+    std::string s(d.begin(), d.end());
+    BOOST_TEST(s == "a,b");
+    BOOST_TEST(d.size() == 3u);
+
+    std::string raw;
+    urns::pct::decode("caf%C3%A9", raw).value();
+    BOOST_TEST(raw == "caf\xC3\xA9");
+
+    std::string shown;
+    auto i = urns::pct::display("Stra%C3%9Fe%2F1%20a", urns::syntax::rfc2141bis, shown).value();
+    BOOST_TEST(shown == "Stra\xC3\x9F" "e%2F1%20a");
+    BOOST_TEST(i.valid_utf8);
+    BOOST_TEST(i.kept_encoded == 2u);
+
+    std::string whole;
+    urns::pct::display(urns::parse_urn("urn:ex:%E2%82%AC1?s=I2L").value(), whole).value();
+    BOOST_TEST(whole == "urn:ex:\xE2\x82\xAC" "1?s=I2L");
+
+    BOOST_TEST(urns::pct::needs_encoding('~', urns::syntax::rfc2141));
+    BOOST_TEST(!urns::pct::needs_encoding('~', urns::syntax::rfc2141bis));
+    BOOST_TEST(!urns::pct::needs_encoding('/', urns::syntax::rfc8141, false));
+    BOOST_TEST(urns::pct::needs_encoding('/', urns::syntax::rfc8141, true));
+
+    std::string nss;
+    urns::pct::encode("a b/c~d", nss, urns::syntax::rfc2141).value();
+    BOOST_TEST(nss == "a%20b%2Fc%7Ed");
+    BOOST_TEST(urns::pct::encoded_size("a b") == 5u);
+    BOOST_TEST(urns::pct::encode("Stra\xC3\x9F" "e 1/2").value() == "Stra%C3%9Fe%201%2F2");
+    BOOST_TEST(urns::pct::decode("a%2Cb").value() == "a,b");
+}

@@ -412,3 +412,40 @@ BOOST_AUTO_TEST_CASE(noexcept_paths)
         BOOST_CHECK_NO_THROW(urns::parse_query(s));
     }
 }
+
+// The examples in the doc comments of include/urns/query.hpp.
+BOOST_AUTO_TEST_CASE(header_examples)
+{
+    auto v = urns::parse_urn("urn:isbn:0-395-36341-1?s=I2L&c=ToC").value();
+    std::string seen;
+    for (urns::directive const& d : urns::directives(v).value())
+        seen += std::string(d.keyword) + " -> " + std::string(d.value) + ";";
+    BOOST_TEST(seen == "s -> I2L;c -> ToC;");
+
+    auto d = urns::parse_query("s=I2L&c=ToC").value();
+    BOOST_TEST(std::distance(d.begin(), d.end()) == 2);
+    BOOST_TEST(urns::parse_query("s=I2L&").error().offset == 6u);
+
+    auto v7 = urns::parse_urn("urn:foo:a123,456?x=y").value();
+    auto d7 = urns::directives(v7).value();
+    BOOST_TEST((d7.begin()->keyword == "x" && d7.begin()->offset == 17));
+
+    BOOST_TEST((urns::registered_keyword("s") == urns::query_keyword::s));
+    BOOST_TEST(!urns::registered_keyword("S"));
+    BOOST_TEST((urns::resolution_service_from_string("I2Rs") == urns::resolution_service::i2rs));
+    BOOST_TEST(!urns::resolution_service_from_string("I2U"));
+
+    auto q = urns::parse_query("s=I2L&c=ToC&c=x").value();
+    BOOST_TEST(urns::find_directive(q, "s")->value == "I2L");
+    BOOST_TEST(!urns::find_directive(q, "c"));
+
+    BOOST_TEST((*urns::requested_service(v).value() == urns::resolution_service::i2l));
+
+    std::vector<urns::directive> out;
+    urns::effective_directives(urns::parse_query("s=I2L&c=1&s=I2R").value(), out);
+    BOOST_REQUIRE(out.size() == 1u);
+    BOOST_TEST(out[0].keyword == "c");
+    auto e = urns::effective_directives(urns::parse_urn("urn:ex:a?s=I2L&c=1&s=I2R").value()).value();
+    BOOST_REQUIRE(e.size() == 1u);
+    BOOST_TEST(e[0].value == "1");
+}
