@@ -5,7 +5,10 @@
 #include <urns/equivalence.hpp>
 #include <urns/error.hpp>
 #include <urns/extract.hpp>
+#include <urns/make_urn.hpp>
 #include <urns/parse.hpp>
+#include <urns/pct.hpp>
+#include <urns/query.hpp>
 #include <urns/syntax.hpp>
 #include <urns/urn.hpp>
 #include <urns/urn_view.hpp>

@@ -10,7 +10,7 @@ namespace urn_tool {
 namespace {
 
 constexpr std::string_view help_text =
-    R"(usage: urn check [OPTIONS] [URN | FILE]...
+    R"~(usage: urn check [OPTIONS] [URN | FILE]...
 
 Checks each URN given as an argument and each line of each file, in order;
 with neither, each line of standard input. For a valid URN, prints it and
@@ -39,7 +39,7 @@ options:
   -h, --help       this help
 
 exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error
-)";
+)~";
 
 struct check_options {
     inputs in;

@@ -13,7 +13,7 @@ namespace urn_tool {
 namespace {
 
 constexpr std::string_view parse_help =
-    R"(usage: urn parse [OPTIONS] [URN | FILE]...
+    R"~(usage: urn parse [OPTIONS] [URN | FILE]...
 
 Prints the components of each URN given as an argument and of each line of
 each file (standard input if none), as written (still percent-encoded):
@@ -31,10 +31,10 @@ options:
   -h, --help       this help
 
 exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error
-)";
+)~";
 
 constexpr std::string_view explain_help =
-    R"(usage: urn explain [OPTIONS] [URN | FILE]...
+    R"~(usage: urn explain [OPTIONS] [URN | FILE]...
 
 Says what each part of each URN is, in words, with the section of the
 document (--syntax) that defines it; for an invalid URN, where and why it
@@ -47,7 +47,7 @@ options:
   -h, --help       this help
 
 exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error
-)";
+)~";
 
 struct parse_options {
     inputs in;

@@ -15,11 +15,6 @@ int equal_run(arg_cursor& a)
     if (a.more() && (a.flag("--help") || a.flag("-h"))) return print_help(equal_command);
     return not_available("equal", "urns/equivalence.hpp");
 }
-int extract_run(arg_cursor& a)
-{
-    if (a.more() && (a.flag("--help") || a.flag("-h"))) return print_help(extract_command);
-    return not_available("extract", "urns/extract.hpp");
-}
 int encode_run(arg_cursor& a)
 {
     if (a.more() && (a.flag("--help") || a.flag("-h"))) return print_help(encode_command);
@@ -32,8 +27,6 @@ command const normalize_command{"normalize", "print the canonical form of each U
                                 "usage: urn normalize [OPTIONS] [URN...]\n\nNot available in this build.\n", normalize_run};
 command const equal_command{"equal", "tell whether two URNs are equivalent, and why not",
                             "usage: urn equal [OPTIONS] A B\n\nNot available in this build.\n", equal_run};
-command const extract_command{"extract", "find the URNs in text",
-                              "usage: urn extract [OPTIONS] [FILE...]\n\nNot available in this build.\n", extract_run};
 command const encode_command{"encode", "make a URN from a NID and a raw identifier",
                              "usage: urn encode [OPTIONS] NID IDENTIFIER\n\nNot available in this build.\n", encode_run};
 

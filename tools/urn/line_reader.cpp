@@ -88,6 +88,7 @@ bool line_reader::fill()
     // from its end.
     if (begin_ > 0) {
         std::memmove(buf_.get(), buf_.get() + begin_, end_ - begin_);
+        base_ += begin_;
         end_ -= begin_;
         begin_ = 0;
         rescan_from(end_);
@@ -124,6 +125,7 @@ line_reader::status line_reader::skip_long()
     // The pending data is part of the long line: drop it and read on
     // until a "\n", reusing the buffer.
     for (;;) {
+        base_ += end_;
         begin_ = end_ = 0;
         rescan_from(0);
         if (!fill())
@@ -148,6 +150,7 @@ line_reader::status line_reader::next(std::string_view& line)
             if (len > max_line_)
                 return status::too_long;
             char const* const p = buf_.get() + first;
+            line_offset_ = base_ + first;
             if (len > 0 && p[len - 1] == '\r')
                 --len;
             line = std::string_view(p, len);
@@ -165,6 +168,7 @@ line_reader::status line_reader::next(std::string_view& line)
             // The last line, without "\n".
             std::size_t len = end_ - begin_;
             char const* const p = buf_.get() + begin_;
+            line_offset_ = base_ + begin_;
             ++lineno_;
             if (len > 0 && p[len - 1] == '\r')
                 --len;

@@ -43,6 +43,8 @@ public:
 
     /// The 1-based number of the line last returned (or skipped).
     std::size_t line_number() const noexcept { return lineno_; }
+    /// The byte offset in the stream of the line last returned.
+    std::uint64_t line_offset() const noexcept { return line_offset_; }
     /// The errno of a failed read.
     int error() const noexcept { return errno_; }
 
@@ -68,6 +70,8 @@ private:
     std::size_t valid_ = 0;
     std::uint64_t bits_ = 0;
     std::size_t lineno_ = 0;
+    std::uint64_t base_ = 0;         // stream offset of buf_[0]
+    std::uint64_t line_offset_ = 0;  // stream offset of the last line
     bool eof_ = false;
     int errno_ = 0;
 };
