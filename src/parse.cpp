@@ -1,5 +1,6 @@
 // Glue: the one place that runs the grammars (X3) and turns their spans
 // into urn_views.
+#include <urns/nss/registry.hpp>
 #include <urns/parse.hpp>
 #include <urns/urn.hpp>
 
@@ -100,6 +101,11 @@ result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexce
     urn_view v(s, p);
     if (auto e = detail::syntax_rule_violation(v))
         return *e;
+    if (opts.registry) {
+        if (auto f = nss::validate(*opts.registry, v))
+            return parse_error{make_error_code(error::nss_rejected), f->offset, f->expected,
+                               opts.syntax};
+    }
     return v;
 }
 
