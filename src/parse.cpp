@@ -10,6 +10,7 @@
 #include <urns/grammar/rfc2141bis.hpp>
 #include <urns/grammar/rfc8141.hpp>
 
+#include "detail/error_position.hpp"
 #include "detail/syntax_rules.hpp"
 
 namespace urns {
@@ -94,8 +95,9 @@ result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexce
             slot.which = "end of input";
             slot.code = static_cast<int>(error::bad_scheme);
         }
-        return parse_error{make_error_code(static_cast<error>(slot.code)),
-                           static_cast<std::size_t>(slot.where - first), slot.which, opts.syntax};
+        return detail::refine_position(
+            s, parse_error{make_error_code(static_cast<error>(slot.code)),
+                           static_cast<std::size_t>(slot.where - first), slot.which, opts.syntax});
     }
 
     urn_view v(s, p);

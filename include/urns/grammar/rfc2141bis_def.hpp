@@ -114,9 +114,13 @@ auto const urn_query_def = directive >> *('&' >> must(directive, error::bad_quer
 auto const directive_def = keywd >> must('=', "\"=\"", error::bad_query) >> value;
 
 // keywd       = ALPHA *( ["-"] (ALPHA / DIGIT))
-// PEG: an iteration that takes "-" and then finds no letter or digit fails
-// as a whole and gives the "-" back, so "a-" leaves "-" for "=" to reject.
-auto const keywd_def = alpha >> *(-x3::lit('-') >> char_in<alnum_chars>{});
+// Rewritten as *( (ALPHA / DIGIT) / "-" (ALPHA / DIGIT) ), the same
+// language. A "-" must be followed by a letter or digit, and that is an
+// expectation point: in "s-=x" the fault is the "=" after the "-" (offset of
+// "="), not the "-". It costs nothing on valid input, where a "-" inside a
+// keyword is always followed by a letter or digit.
+auto const keywd_def =
+    alpha >> *(char_in<alnum_chars>{} | '-' >> must(char_in<alnum_chars>{}, "keywd", error::bad_query));
 
 // value       = *v-pchar
 auto const value_def = *v_pchar;

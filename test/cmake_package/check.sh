@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds and runs the consumer in this directory against an installed urns,
+# twice: with CMake (find_package(urns CONFIG)) and with pkg-config (urns.pc).
+# Usage: test/cmake_package/check.sh <install prefix> <scratch dir>
+# tools/test.sh runs it after `cmake --install build/... --prefix <prefix>`.
+set -euo pipefail
+
+if [[ $# -ne 2 ]]; then
+    echo "usage: $0 <install prefix> <scratch dir>" >&2
+    exit 2
+fi
+prefix=$(cd "$1" && pwd)
+scratch=$2
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$scratch"
+scratch=$(cd "$scratch" && pwd)
+
+echo "-- CMake consumer: find_package(urns CONFIG REQUIRED), urns::urns"
+cmake -S "$here" -B "$scratch/cmake" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release
+cmake --build "$scratch/cmake"
+"$scratch/cmake/urns_consumer"
+
+echo "-- pkg-config consumer: c++ -std=c++17 main.cpp \$(pkg-config --cflags --libs urns)"
+pcdir=$(dirname "$(find "$prefix" -name urns.pc -print -quit)")
+export PKG_CONFIG_PATH="$pcdir"
+echo "urns $(pkg-config --modversion urns): $(pkg-config --cflags --libs urns)"
+# shellcheck disable=SC2046  # the flags are meant to split into words
+"${CXX:-c++}" -std=c++17 "$here/main.cpp" -o "$scratch/urns_consumer_pc" $(pkg-config --cflags --libs urns)
+"$scratch/urns_consumer_pc"

@@ -1,0 +1,112 @@
+// Rule tests for grammar/rfc3986.abnf: one test case per rule, in its order.
+#define BOOST_TEST_MODULE grammar_rfc3986
+#include <boost/test/unit_test.hpp>
+
+#include <urns/grammar/rfc3986_def.hpp>
+
+#include "rule_testing.hpp"
+
+using namespace urns_test;
+namespace g = urns::grammar::rfc3986;
+
+namespace {
+bool unreserved(unsigned char c) { return is_alpha(c) || is_digit(c) || one_of(c, "-._~"); }
+bool sub_delim(unsigned char c) { return one_of(c, "!$&'()*+,;="); }
+} // namespace
+
+// scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+BOOST_AUTO_TEST_CASE(scheme)
+{
+    BOOST_TEST(accepts(g::scheme, "urn"));
+    BOOST_TEST(accepts(g::scheme, "a+b-c.d9"));
+    BOOST_TEST(rejects(g::scheme, "9urn"));
+    BOOST_TEST(rejects(g::scheme, ""));
+    BOOST_TEST(takes(g::scheme, "urn:x", 3));
+}
+
+// path-rootless = segment-nz *( "/" segment )
+BOOST_AUTO_TEST_CASE(path_rootless)
+{
+    BOOST_TEST(accepts(g::path_rootless, "a"));
+    BOOST_TEST(accepts(g::path_rootless, "isbn:0-395/a//b/"));
+    BOOST_TEST(rejects(g::path_rootless, "/a"));
+    BOOST_TEST(rejects(g::path_rootless, ""));
+    BOOST_TEST(takes(g::path_rootless, "a/b?q", 3));
+}
+
+// segment       = *pchar
+BOOST_AUTO_TEST_CASE(segment)
+{
+    BOOST_TEST(accepts(g::segment, ""));
+    BOOST_TEST(accepts(g::segment, "a:b@c%41"));
+    BOOST_TEST(takes(g::segment, "ab/c", 2));
+}
+
+// segment-nz    = 1*pchar
+BOOST_AUTO_TEST_CASE(segment_nz)
+{
+    BOOST_TEST(rejects(g::segment_nz, ""));
+    BOOST_TEST(accepts(g::segment_nz, "a"));
+    BOOST_TEST(takes(g::segment_nz, "a#b", 1));
+}
+
+// pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"
+BOOST_AUTO_TEST_CASE(pchar)
+{
+    BOOST_TEST(class_mismatch(g::pchar, [](unsigned char c) {
+                   return unreserved(c) || sub_delim(c) || c == ':' || c == '@';
+               }) == -1);
+    BOOST_TEST(accepts(g::pchar, "%41"));
+    BOOST_TEST(accepts(g::pchar, "%fF"));
+    BOOST_TEST(rejects_at(g::pchar, "%4", "HEXDIG", 2));
+    BOOST_TEST(rejects_at(g::pchar, "%g1", "HEXDIG", 1));
+    BOOST_TEST(takes(g::pchar, "%414", 3));
+}
+
+// query         = *( pchar / "/" / "?" )
+BOOST_AUTO_TEST_CASE(query)
+{
+    BOOST_TEST(accepts(g::query, ""));
+    BOOST_TEST(accepts(g::query, "s=I2L&c=ToC/x?y"));
+    BOOST_TEST(takes(g::query, "a#b", 1));
+}
+
+// fragment      = *( pchar / "/" / "?" )
+BOOST_AUTO_TEST_CASE(fragment)
+{
+    BOOST_TEST(accepts(g::fragment, ""));
+    BOOST_TEST(accepts(g::fragment, "sec/1?x=%20"));
+    BOOST_TEST(takes(g::fragment, "a#b", 1));
+    BOOST_TEST(takes(g::fragment, "a b", 1));
+}
+
+// pct-encoded   = "%" HEXDIG HEXDIG
+BOOST_AUTO_TEST_CASE(pct_encoded)
+{
+    BOOST_TEST(accepts(g::pct_encoded, "%00"));
+    BOOST_TEST(accepts(g::pct_encoded, "%aF"));
+    BOOST_TEST(rejects(g::pct_encoded, "41"));
+    BOOST_TEST(rejects_at(g::pct_encoded, "%", "HEXDIG", 1));
+    BOOST_TEST(rejects_at(g::pct_encoded, "%zz", "HEXDIG", 1));
+    BOOST_TEST(rejects_at(g::pct_encoded, "%4z", "HEXDIG", 2));
+    BOOST_TEST(run(g::pct_encoded, "%4z").code == static_cast<int>(urns::error::bad_pct_encoded));
+}
+
+// unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
+BOOST_AUTO_TEST_CASE(unreserved_rule)
+{
+    BOOST_TEST(class_mismatch(g::unreserved, unreserved) == -1);
+}
+
+// gen-delims    = ":" / "/" / "?" / "#" / "[" / "]" / "@"
+BOOST_AUTO_TEST_CASE(gen_delims)
+{
+    BOOST_TEST(class_mismatch(g::gen_delims, [](unsigned char c) { return one_of(c, ":/?#[]@"); }) == -1);
+}
+
+// sub-delims    = "!" / "$" / "&" / "'" / "(" / ")"
+//               / "*" / "+" / "," / ";" / "="
+BOOST_AUTO_TEST_CASE(sub_delims)
+{
+    BOOST_TEST(class_mismatch(g::sub_delims, sub_delim) == -1);
+}
