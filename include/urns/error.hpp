@@ -76,7 +76,7 @@ using result = boost::system::result<T, parse_error>;
 
     @code
     urn:ex:a b
-            ^ offset 8: invalid NSS (expected NSS) [rfc2141bis]
+            ^ offset 8: invalid namespace-specific string (NSS) (expected NSS) [rfc2141bis]
     @endcode
 
     Bytes that are not printable ASCII are shown as \xHH (the caret stays

@@ -39,19 +39,19 @@ template <class Derived>
 class urn_accessors {
 public:
     /// "urn" as written (any case).
-    std::string_view scheme() const noexcept { return buf().substr(0, 3); }
+    std::string_view scheme() const noexcept { return slice(0, 3); }
 
     /// The namespace identifier as written.
-    std::string_view nid() const noexcept { return buf().substr(4, p_.nid_end - 4); }
+    std::string_view nid() const noexcept { return slice(4, p_.nid_end); }
 
     /// The namespace-specific string as written (still percent-encoded).
     std::string_view nss() const noexcept
     {
-        return buf().substr(p_.nid_end + 1, p_.nss_end - p_.nid_end - 1);
+        return slice(p_.nid_end + 1, p_.nss_end);
     }
 
     /// "urn:" NID ":" NSS, without any query, component or fragment.
-    std::string_view assigned_name() const noexcept { return buf().substr(0, p_.nss_end); }
+    std::string_view assigned_name() const noexcept { return slice(0, p_.nss_end); }
 
     /// draft-03 only: whether a "?" query is present (it is never empty).
     bool has_query() const noexcept { return p_.query.present(); }
@@ -91,7 +91,13 @@ private:
     std::string_view buf() const noexcept { return static_cast<Derived const&>(*this).buffer(); }
     std::string_view get(parts::span s) const noexcept
     {
-        return s.present() ? buf().substr(s.begin, s.end - s.begin) : std::string_view();
+        return s.present() ? slice(s.begin, s.end) : std::string_view();
+    }
+    /// [b, e) of the buffer; empty unless b <= e <= size (a default view).
+    std::string_view slice(std::size_t b, std::size_t e) const noexcept
+    {
+        std::string_view const s = buf();
+        return b <= e && e <= s.size() ? std::string_view(s.data() + b, e - b) : std::string_view();
     }
 };
 

@@ -1,0 +1,396 @@
+// Benchmark driver (bench/ only, Google Benchmark): times urns against the
+// in-process yardstick (bench/yardstick.hpp) and Boost.URL on the seeded
+// corpora of bench/corpus.hpp, counts allocations (bench/alloc_count.cpp),
+// and prints the table of bench/README.md: ns per URN, MB/s, allocations
+// per URN and the ratio to the yardstick of the same syntax and corpus.
+//
+// Run through tools/bench.sh. Own flags (before Google Benchmark's):
+//   --corpus-size=N      URNs in the mixed corpus (default 10000)
+//   --seed=S             generator seed (default 8141)
+//   --write-corpus=PATH  write N mixed URNs, one a line, to PATH and exit
+//   --table=PATH         also write the markdown table to PATH
+//   --describe           print the corpora's make-up and exit
+//   --no-check           skip the yardstick/parse_urn agreement check
+#include "alloc_count.hpp"
+#include "corpus.hpp"
+#include "yardstick.hpp"
+
+#include <urns/urns.hpp>
+
+#include <benchmark/benchmark.h>
+
+#if URNS_BENCH_HAVE_BOOST_URL
+#include <boost/url/parse.hpp>
+#endif
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace urns_bench;
+
+urns::syntax const all_syntaxes[] = {urns::syntax::rfc2141, urns::syntax::rfc2141bis, urns::syntax::rfc8141};
+
+char const* name_of(urns::syntax s)
+{
+    switch (s) {
+    case urns::syntax::rfc2141: return "rfc2141";
+    case urns::syntax::rfc2141bis: return "rfc2141bis";
+    case urns::syntax::rfc8141: return "rfc8141";
+    }
+    return "?";
+}
+
+/// Runs `f` over every string of `c` per iteration; records allocations per string.
+template <class F>
+void over(benchmark::State& st, corpus const& c, F f)
+{
+    std::uint64_t const a0 = allocations();
+    std::size_t sink = 0;
+    for (auto _ : st) {
+        for (std::string_view s : c.items)
+            sink += f(s);
+        benchmark::DoNotOptimize(sink);
+    }
+    std::uint64_t const a1 = allocations();
+    double const n = static_cast<double>(st.iterations()) * static_cast<double>(c.size());
+    st.counters["allocs_per_urn"] = static_cast<double>(a1 - a0) / n;
+    st.counters["urns"] = static_cast<double>(c.size());
+    st.counters["corpus_bytes"] = static_cast<double>(c.bytes());
+    st.SetItemsProcessed(static_cast<std::int64_t>(st.iterations() * c.size()));
+    st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations() * c.bytes()));
+}
+
+// ---- what is timed -----------------------------------------------------
+
+std::size_t yardstick_of(std::string_view s, urns::syntax syn)
+{
+    yardstick::outcome const o = yardstick::validate(s, syn);
+    return o.ok ? o.p.nss_end : o.where + 1;
+}
+
+std::size_t parse_view(std::string_view s, urns::syntax syn)
+{
+    auto const r = urns::parse_urn(s, syn);
+    return r ? r->parts().nss_end : r.error().offset + 1;
+}
+
+std::size_t parse_owning(std::string_view s, urns::syntax syn)
+{
+    auto const r = urns::urn::parse(s, syn);
+    return r ? r->buffer().size() : r.error().offset + 1;
+}
+
+#if URNS_BENCH_HAVE_BOOST_URL
+std::size_t boost_url(std::string_view s)
+{
+    auto const r = boost::urls::parse_uri(boost::urls::string_view(s.data(), s.size()));
+    return r ? r->encoded_path().size() : 1;
+}
+#endif
+
+// ---- the table ---------------------------------------------------------
+
+/// One line of the table: a benchmark's median.
+struct measured {
+    double ns_per_urn = 0;
+    double mb_per_s = 0;
+    double allocs_per_urn = 0;
+};
+
+/// Keeps the medians (or the single runs) and passes everything on to the console.
+class table_reporter : public benchmark::ConsoleReporter {
+public:
+    std::map<std::string, measured> results;
+
+    void ReportRuns(std::vector<Run> const& runs) override
+    {
+        for (Run const& r : runs) {
+            bool const take = r.run_type == Run::RT_Aggregate ? r.aggregate_name == "median"
+                                                             : r.repetitions <= 1;
+            if (!take || r.error_occurred)
+                continue;
+            auto get = [&](char const* k) {
+                auto it = r.counters.find(k);
+                return it == r.counters.end() ? 0.0 : static_cast<double>(it->second);
+            };
+            double const urns_per_iter = get("urns");
+            double const bytes_per_iter = get("corpus_bytes");
+            // CPU time: the machine is shared, and waiting for a core is not our cost.
+            double const ns_per_iter = r.GetAdjustedCPUTime() * time_unit_ns(r.time_unit);
+            measured m;
+            m.ns_per_urn = urns_per_iter > 0 ? ns_per_iter / urns_per_iter : 0;
+            m.mb_per_s = ns_per_iter > 0 ? bytes_per_iter / ns_per_iter * 1e3 : 0;
+            m.allocs_per_urn = get("allocs_per_urn");
+            results[r.run_name.function_name] = m;
+        }
+        ConsoleReporter::ReportRuns(runs);
+    }
+
+private:
+    static double time_unit_ns(benchmark::TimeUnit u)
+    {
+        switch (u) {
+        case benchmark::kNanosecond: return 1;
+        case benchmark::kMicrosecond: return 1e3;
+        case benchmark::kMillisecond: return 1e6;
+        case benchmark::kSecond: return 1e9;
+        }
+        return 1;
+    }
+};
+
+/// A target of issue 6 for one kind of operation, if it has one.
+struct target {
+    double max_ratio;        // 0: none
+    double max_allocs;       // < 0: none
+    char const* text;
+};
+
+target target_of(std::string const& op)
+{
+    if (op == "parse_urn (view)")
+        return {1.25, 0, "<= 1.25x, 0 alloc"};
+    if (op == "urn::parse (owning)")
+        return {1.5, 1, "<= 1.5x, 1 alloc"};
+    return {0, -1, ""};
+}
+
+struct table_row {
+    std::string corpus, syntax, op, key;
+};
+
+std::vector<table_row> rows;
+
+std::string format_table(std::map<std::string, measured> const& res)
+{
+    std::ostringstream out;
+    out << "| corpus | syntax | operation | ns/URN | MB/s | allocs/URN | x yardstick | target | met |\n"
+        << "|---|---|---|---:|---:|---:|---:|---|---|\n";
+    char buf[512];
+    for (table_row const& row : rows) {
+        auto it = res.find(row.key);
+        if (it == res.end())
+            continue;
+        measured const& m = it->second;
+        // The yardstick of the same corpus and syntax (Boost.URL: RFC 8141's).
+        std::string const ys = row.corpus + "/" + (row.syntax == "RFC 3986" ? "rfc8141" : row.syntax) + "/yardstick";
+        auto y = res.find(ys);
+        double const ratio = (y != res.end() && y->second.ns_per_urn > 0) ? m.ns_per_urn / y->second.ns_per_urn : 0;
+        target const t = target_of(row.op);
+        std::string met;
+        if (t.max_ratio > 0)
+            met = (ratio <= t.max_ratio && m.allocs_per_urn <= t.max_allocs + 1e-9) ? "yes" : "NO";
+        std::snprintf(buf, sizeof buf, "| %s | %s | %s | %.1f | %.0f | %.2f | %.2f | %s | %s |\n",
+                      row.corpus.c_str(), row.syntax.c_str(), row.op.c_str(), m.ns_per_urn, m.mb_per_s,
+                      m.allocs_per_urn, ratio, t.text, met.c_str());
+        out << buf;
+    }
+    return out.str();
+}
+
+// ---- the corpora ---------------------------------------------------------
+
+struct named_corpus {
+    std::string name;
+    corpus c;
+};
+
+std::vector<named_corpus> corpora;
+
+void add(std::string const& corpus_name, urns::syntax syn, std::string const& op, std::string const& id,
+         std::function<void(benchmark::State&)> fn)
+{
+    std::string const syn_name = syn == static_cast<urns::syntax>(-1) ? "RFC 3986" : name_of(syn);
+    std::string const key = corpus_name + "/" + (syn == static_cast<urns::syntax>(-1) ? "any" : syn_name) + "/" + id;
+    benchmark::RegisterBenchmark(key.c_str(), fn)->Unit(benchmark::kMicrosecond);
+    rows.push_back({corpus_name, syn_name, op, key});
+}
+
+void register_all()
+{
+    for (named_corpus const& nc : corpora) {
+        corpus const* c = &nc.c;
+        for (urns::syntax syn : all_syntaxes) {
+            add(nc.name, syn, "yardstick (hand-written)", "yardstick", [c, syn](benchmark::State& st) {
+                over(st, *c, [syn](std::string_view s) { return yardstick_of(s, syn); });
+            });
+            add(nc.name, syn, "parse_urn (view)", "parse_urn", [c, syn](benchmark::State& st) {
+                over(st, *c, [syn](std::string_view s) { return parse_view(s, syn); });
+            });
+            if (nc.name == "mixed")
+                add(nc.name, syn, "urn::parse (owning)", "urn_parse", [c, syn](benchmark::State& st) {
+                    over(st, *c, [syn](std::string_view s) { return parse_owning(s, syn); });
+                });
+        }
+#if URNS_BENCH_HAVE_BOOST_URL
+        if (nc.name == "mixed")
+            add(nc.name, static_cast<urns::syntax>(-1), "Boost.URL parse_uri", "boost_url_parse_uri",
+                [c](benchmark::State& st) { over(st, *c, boost_url); });
+#endif
+    }
+}
+
+/// The yardstick must accept exactly what parse_urn accepts, with the same offsets.
+bool check_agreement()
+{
+    std::size_t bad = 0;
+    for (named_corpus const& nc : corpora)
+        for (urns::syntax syn : all_syntaxes)
+            for (std::string_view s : nc.c.items) {
+                auto const r = urns::parse_urn(s, syn);
+                yardstick::outcome const o = yardstick::validate(s, syn);
+                bool same = bool(r) == o.ok;
+                if (same && r) {
+                    urns::detail::parts const& a = r->parts();
+                    urns::detail::parts const& b = o.p;
+                    auto eq = [](urns::detail::parts::span x, urns::detail::parts::span y) {
+                        return x.begin == y.begin && x.end == y.end;
+                    };
+                    same = a.nid_end == b.nid_end && a.nss_end == b.nss_end && eq(a.query, b.query) &&
+                           eq(a.r_component, b.r_component) && eq(a.q_component, b.q_component) &&
+                           eq(a.fragment, b.fragment);
+                }
+                if (!same && ++bad <= 20)
+                    std::fprintf(stderr, "disagreement (%s, %s): parse_urn %s, yardstick %s: %.*s\n",
+                                 nc.name.c_str(), name_of(syn), r ? "ok" : "error", o.ok ? "ok" : "error",
+                                 static_cast<int>(s.size()), s.data());
+            }
+    if (bad)
+        std::fprintf(stderr, "%zu disagreements between parse_urn and the yardstick\n", bad);
+    return bad == 0;
+}
+
+void describe(std::vector<std::string> const& mix)
+{
+    std::size_t bytes = 0;
+    for (auto const& s : mix)
+        bytes += s.size();
+    std::printf("mixed corpus: %zu URNs, %zu bytes, mean %.1f bytes\n", mix.size(), bytes,
+                mix.empty() ? 0.0 : static_cast<double>(bytes) / static_cast<double>(mix.size()));
+    std::printf("weights:");
+    for (auto const& [name, w] : mix_weights())
+        std::printf(" %s %u;", name.c_str(), w);
+    std::printf("\n");
+    for (urns::syntax syn : all_syntaxes) {
+        std::size_t ok = 0;
+        for (auto const& s : mix)
+            ok += bool(urns::parse_urn(s, syn));
+        std::printf("  valid under %-10s: %zu of %zu\n", name_of(syn), ok, mix.size());
+    }
+}
+
+bool flag(char const* arg, char const* name, std::string& value)
+{
+    std::size_t const n = std::strlen(name);
+    if (std::strncmp(arg, name, n) != 0)
+        return false;
+    if (arg[n] == '=') {
+        value = arg + n + 1;
+        return true;
+    }
+    if (arg[n] == '\0') {
+        value.clear();
+        return true;
+    }
+    return false;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::size_t corpus_size = 10000;
+    std::uint64_t seed = default_seed;
+    std::string write_corpus, table_path;
+    bool do_describe = false, check = true;
+
+    std::vector<char*> args{argv[0]};
+    bool has_reps = false, has_min_time = false, has_interleave = false, has_aggr = false;
+    for (int i = 1; i < argc; ++i) {
+        std::string v;
+        if (flag(argv[i], "--corpus-size", v))
+            corpus_size = std::strtoull(v.c_str(), nullptr, 10);
+        else if (flag(argv[i], "--seed", v))
+            seed = std::strtoull(v.c_str(), nullptr, 10);
+        else if (flag(argv[i], "--write-corpus", v))
+            write_corpus = v;
+        else if (flag(argv[i], "--table", v))
+            table_path = v;
+        else if (flag(argv[i], "--describe", v))
+            do_describe = true;
+        else if (flag(argv[i], "--no-check", v))
+            check = false;
+        else {
+            has_reps |= std::strncmp(argv[i], "--benchmark_repetitions", 23) == 0;
+            has_min_time |= std::strncmp(argv[i], "--benchmark_min_time", 20) == 0;
+            has_interleave |= std::strncmp(argv[i], "--benchmark_enable_random_interleaving", 38) == 0;
+            has_aggr |= std::strncmp(argv[i], "--benchmark_report_aggregates_only", 34) == 0;
+            args.push_back(argv[i]);
+        }
+    }
+
+    std::vector<std::string> const mix = mixed(corpus_size, seed);
+    if (!write_corpus.empty()) {
+        std::ofstream f(write_corpus, std::ios::binary);
+        for (auto const& s : mix)
+            f << s << '\n';
+        return f ? 0 : 1;
+    }
+    if (do_describe) {
+        describe(mix);
+        return 0;
+    }
+
+    corpora.push_back({"mixed", pack(mix)});
+    corpora.push_back({"short", pack(short_valid())});
+    corpora.push_back({"long", pack(long_valid(seed))});
+    std::vector<std::string> invalid;
+    for (auto const& [kind, v] : invalid_by_kind())
+        invalid.insert(invalid.end(), v.begin(), v.end());
+    corpora.push_back({"invalid", pack(invalid)});
+
+    if (check && !check_agreement())
+        return 1;
+
+    // Defaults for a shared, noisy machine: medians of interleaved repetitions.
+    static char reps[] = "--benchmark_repetitions=7";
+    static char min_time[] = "--benchmark_min_time=0.05";
+    static char interleave[] = "--benchmark_enable_random_interleaving=true";
+    static char aggr[] = "--benchmark_report_aggregates_only=true";
+    if (!has_reps)
+        args.push_back(reps);
+    if (!has_min_time)
+        args.push_back(min_time);
+    if (!has_interleave)
+        args.push_back(interleave);
+    if (!has_aggr)
+        args.push_back(aggr);
+    int n = static_cast<int>(args.size());
+    args.push_back(nullptr);
+
+    register_all();
+    benchmark::Initialize(&n, args.data());
+    if (benchmark::ReportUnrecognizedArguments(n, args.data()))
+        return 1;
+    table_reporter rep;
+    benchmark::RunSpecifiedBenchmarks(&rep);
+    benchmark::Shutdown();
+
+    std::string const table = format_table(rep.results);
+    std::printf("\n%s", table.c_str());
+    if (!table_path.empty()) {
+        std::ofstream f(table_path, std::ios::binary);
+        f << table;
+    }
+    return 0;
+}

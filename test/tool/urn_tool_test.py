@@ -1,0 +1,385 @@
+#!/usr/bin/env python3
+"""Tests of the `urn` command as a user runs it: the built binary on files,
+arguments and standard input, checking standard output, standard error and
+the exit status; JSON output is checked by parsing it.
+
+usage: urn_tool_test.py URN_BINARY SOURCE_DIR GROUP
+
+GROUP is one of the groups below (ctest runs each as its own test).
+Exit status 0 if every test of the group passed.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import traceback
+
+URN = None
+SRC = None
+TMP = None
+GROUPS = {}
+
+
+def test(group):
+    """Registers a test function in a group."""
+    def wrap(f):
+        GROUPS.setdefault(group, []).append(f)
+        return f
+    return wrap
+
+
+class Run:
+    def __init__(self, args, status, out, err):
+        self.args, self.status, self.out, self.err = args, status, out, err
+
+    def __repr__(self):
+        return "urn %r -> %d\n--- stdout ---\n%s\n--- stderr ---\n%s" % (
+            self.args, self.status, self.out[:2000], self.err[:2000])
+
+
+def urn(*args, stdin=b"", cwd=None):
+    """Runs the tool; stdout and stderr as str (UTF-8, undecodable bytes kept
+    as surrogate escapes)."""
+    p = subprocess.run([URN] + list(args), input=stdin, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, cwd=cwd or SRC, timeout=120)
+    return Run(args, p.returncode,
+               p.stdout.decode("utf-8", "surrogateescape"),
+               p.stderr.decode("utf-8", "surrogateescape"))
+
+
+def expect(cond, run, what):
+    if not cond:
+        raise AssertionError("%s\n%r" % (what, run))
+
+
+def write(name, data):
+    path = os.path.join(TMP, name)
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
+
+
+def json_lines(run):
+    """Every stdout line parsed as one JSON object."""
+    objs = []
+    for line in run.out.splitlines():
+        try:
+            objs.append(json.loads(line))
+        except ValueError as e:
+            raise AssertionError("not JSON: %r (%s)\n%r" % (line, e, run))
+    return objs
+
+
+def unescape(s):
+    """The escaping of test/vectors/*.tsv: \\\\ \\t \\n \\r \\xHH."""
+    out = bytearray()
+    i = 0
+    b = s.encode("utf-8")
+    while i < len(b):
+        c = b[i]
+        if c != 0x5C or i + 1 >= len(b):
+            out.append(c)
+            i += 1
+            continue
+        n = chr(b[i + 1])
+        if n == "x":
+            out.append(int(b[i + 2:i + 4], 16))
+            i += 4
+            continue
+        out += {"\\": b"\\", "t": b"\t", "n": b"\n", "r": b"\r"}.get(n, b"\\" + n.encode())
+        i += 2
+    return bytes(out)
+
+
+def spec_rows():
+    with open(os.path.join(SRC, "test", "vectors", "spec.tsv"), encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    header = lines[0].split("\t")
+    rows = []
+    for line in lines[1:]:
+        if not line or line.startswith("#"):
+            continue
+        rows.append(dict(zip(header, line.split("\t"))))
+    return rows
+
+
+SYNTAXES = ("rfc2141", "rfc2141bis", "rfc8141")
+
+# ---------------------------------------------------------------- check
+
+
+@test("check")
+def check_example_file():
+    """The README's first command: components for valid lines, caret
+    errors for the others, exit 1 because the file mixes both."""
+    r = urn("check", "example/urns.txt")
+    expect(r.status == 1, r, "exit status 1")
+    expect("urn:ISBN:0-395-36341-1  nid=ISBN nss=0-395-36341-1\n" in r.out, r, "ISBN line")
+    expect("urn:isbn:0451450523?s=I2L&c=ToC  nid=isbn nss=0451450523 query=s=I2L&c=ToC\n" in r.out,
+           r, "draft-03 query shown")
+    # urn:ex:a b is line 14; the caret sits under the space (offset 8).
+    expect("example/urns.txt:14: not a valid rfc2141bis URN\nurn:ex:a b\n        ^ offset 8: " in r.err,
+           r, "caret under the space")
+    # Every line is accounted for exactly once, on stdout or on stderr.
+    with open(os.path.join(SRC, "example", "urns.txt"), "rb") as f:
+        lines = [l for l in f.read().split(b"\n") if l]
+    n_err = r.err.count(": not a valid rfc2141bis URN\n")
+    expect(len(r.out.splitlines()) + n_err == len(lines), r, "one report per line")
+    expect(n_err > 0 and len(r.out.splitlines()) > 0, r, "the file mixes valid and invalid")
+
+
+@test("check")
+def check_example_all_syntaxes():
+    """The example file has lines valid in only one syntax."""
+    with open(os.path.join(SRC, "example", "urns.txt"), "rb") as f:
+        lines = [l.decode() for l in f.read().split(b"\n") if l]
+    valid = {}
+    for syn in SYNTAXES:
+        r = urn("check", "--json", "--syntax", syn, "example/urns.txt")
+        objs = json_lines(r)
+        expect(len(objs) == len(lines), r, "one object per line")
+        valid[syn] = {o["input"] for o in objs if o["valid"]}
+    for syn in SYNTAXES:
+        others = set().union(*(valid[s] for s in SYNTAXES if s != syn))
+        expect(valid[syn] - others, valid, "a line valid only in " + syn)
+    expect(set(lines) - set().union(*valid.values()), valid, "a line invalid in all three")
+
+
+@test("check")
+def check_spec_vectors():
+    """Every row of test/vectors/spec.tsv, in each syntax, through the tool:
+    the verdict of the row; for an invalid row, the text report (line
+    number, caret offset) agrees with the JSON one. (Whether the library's
+    offsets match the rows' err@N is the unit tests' business.)"""
+    rows = spec_rows()
+    by_line = [r for r in rows if not any(c in unescape(r["input"]) for c in b"\n\r\0") and r["input"]]
+    by_arg = [r for r in rows if r not in by_line and b"\0" not in unescape(r["input"])]
+    expect(len(by_line) > 150 and len(by_arg) >= 1, (len(by_line), len(by_arg)), "the vectors are read")
+    data = b"".join(unescape(r["input"]) + b"\n" for r in by_line)
+    path = write("spec-lines.txt", data)
+    for syn in SYNTAXES:
+        r = urn("check", "--json", "--syntax", syn, "-f", path)
+        objs = json_lines(r)
+        expect(len(objs) == len(by_line), r, "one object per line")
+        r2 = urn("check", "--json", "--syntax", syn, "--",
+                 *[unescape(x["input"]).decode("utf-8", "surrogateescape") for x in by_arg])
+        objs += json_lines(r2)
+        for row, o in zip(by_line + by_arg, objs):
+            verdict = row[syn]
+            where = "%s [%s]: %r" % (row["name"], syn, o)
+            try:
+                echoed = unescape(row["input"]).decode("utf-8")
+            except UnicodeDecodeError:
+                echoed = None  # bytes that are not UTF-8 become U+FFFD
+            expect(o["input"] == echoed if echoed is not None else "\ufffd" in o["input"],
+                   r, where + " input echoed")
+            if verdict == "ok":
+                expect(o["valid"] is True, r, where + " should be valid")
+                expect(o["syntax"] == syn, r, where)
+            else:
+                expect(o["valid"] is False, r, where + " should be invalid")
+        expect(r.status == (1 if any(x[syn] != "ok" for x in by_line) else 0), r, "exit status")
+        # The text report says the same as the JSON, line by line.
+        t = urn("check", "--syntax", syn, "-f", path)
+        reported = {}
+        lines = t.err.split("\n")
+        for i, l in enumerate(lines):
+            head = path + ":"
+            if l.startswith(head) and l.endswith(": not a valid %s URN" % syn):
+                n = int(l[len(head):].split(":")[0])
+                caret = lines[i + 2]
+                reported[n] = int(caret.split("^ offset ")[1].split(":")[0])
+        want = {o["line"]: o["error"]["offset"] for o in objs[:len(by_line)] if not o["valid"]}
+        expect(reported == want, t, "text and JSON reports agree")
+        expect(len(t.out.splitlines()) == len(by_line) - len(want), t, "valid lines on stdout")
+
+
+@test("check")
+def check_arguments():
+    r = urn("check", "urn:example:a123")
+    expect(r.status == 0 and r.out == "urn:example:a123  nid=example nss=a123\n" and r.err == "",
+           r, "one valid argument")
+    r = urn("check", "--syntax", "rfc8141", "URN:Example:a?+r1?=q1#f1")
+    expect(r.out == "URN:Example:a?+r1?=q1#f1  nid=Example nss=a r-component=r1 q-component=q1 f-component=f1\n",
+           r, "RFC 8141 components")
+    r = urn("check", "urn:example:a#")
+    expect(r.out == "urn:example:a#  nid=example nss=a fragment=\n", r, "empty fragment is shown")
+    r = urn("check", "urn:ex:a b")
+    expect(r.status == 1 and r.out == "", r, "invalid argument")
+    expect(r.err.startswith("urn:ex:a b\n        ^ offset 8: "), r, "caret line for an argument")
+    expect(r.err.rstrip("\n").endswith("[rfc2141bis]"), r, "syntax named")
+    r = urn("check", "urn:ex:a", "urn:ex:%", "urn:ex:b")
+    expect(r.status == 1, r, "any invalid -> 1")
+    expect(r.out == "urn:ex:a  nid=ex nss=a\nurn:ex:b  nid=ex nss=b\n", r, "valid ones still printed")
+    r = urn("check", "--syntax=rfc2141", "urn:a:b")
+    expect(r.status == 0, r, "--syntax=VALUE form; one-letter NID in RFC 2141")
+    r = urn("check", "--syntax", "rfc8141", "urn:a:b")
+    expect(r.status == 1, r, "one-letter NID not in RFC 8141")
+
+
+@test("check")
+def check_stdin():
+    r = urn("check", stdin=b"urn:ex:a\nurn:ex:a b\nurn:ex:c\n")
+    expect(r.status == 1, r, "stdin: exit 1")
+    expect(r.out == "urn:ex:a  nid=ex nss=a\nurn:ex:c  nid=ex nss=c\n", r, "stdin: valid lines")
+    expect(r.err.startswith("<stdin>:2: not a valid rfc2141bis URN\nurn:ex:a b\n"), r, "stdin: named <stdin>")
+    r = urn("check", "-", stdin=b"urn:ex:a\n")
+    expect(r.status == 0 and r.out == "urn:ex:a  nid=ex nss=a\n", r, "'-' is stdin")
+    r = urn("check", stdin=b"")
+    expect(r.status == 0 and r.out == "" and r.err == "", r, "empty input")
+
+
+@test("check")
+def check_lines():
+    """CRLF, empty lines, a last line without newline, NUL bytes."""
+    p = write("crlf.txt", b"urn:ex:a\r\n\r\n\nurn:ex:b\r\nurn:ex:c d\r\nurn:ex:e")
+    r = urn("check", p)
+    expect(r.out == "urn:ex:a  nid=ex nss=a\nurn:ex:b  nid=ex nss=b\nurn:ex:e  nid=ex nss=e\n",
+           r, "CR stripped, empty lines skipped, last line read")
+    expect(r.err.startswith(p + ":5: not a valid rfc2141bis URN\nurn:ex:c d\n        ^ offset 8"),
+           r, "line numbers count the empty lines")
+    expect(r.status == 1, r, "exit 1")
+    p = write("cr-inside.txt", b"urn:ex:a\rb\n")
+    r = urn("check", p)
+    expect(r.status == 1 and "offset 8" in r.err, r, "a CR not before LF is data (and invalid)")
+    p = write("nul.txt", b"urn:ex:a\0b\nurn:ex:c\n")
+    r = urn("check", p)
+    expect(r.status == 1, r, "NUL: exit 1")
+    expect(r.out == "urn:ex:c  nid=ex nss=c\n", r, "the line after the NUL is still checked")
+    expect(":1: not a valid rfc2141bis URN\nurn:ex:a\\x00b\n        ^ offset 8" in r.err, r,
+           "NUL shown as \\x00, the line not truncated")
+    r = urn("check", "--json", p)
+    o = json_lines(r)[0]
+    expect(o["input"] == "urn:ex:a\u0000b" and o["error"]["offset"] == 8, r, "NUL in JSON")
+    p = write("spaces.txt", b" \n")
+    r = urn("check", p)
+    expect(r.status == 1 and "offset 0" in r.err, r, "a blank (not empty) line is invalid")
+
+
+@test("check")
+def check_long_lines():
+    nss = b"a" * (16 << 20)
+    p = write("long.txt", b"urn:ex:" + nss + b"\nurn:ex:b\n")
+    r = urn("check", "--json", p)
+    objs = json_lines(r)
+    expect(r.status == 0 and len(objs) == 2, r, "a 16 MiB line is checked")
+    expect(objs[0]["valid"] and len(objs[0]["nss"]) == len(nss) and objs[0]["line"] == 1, r, "whole NSS")
+    expect(objs[1]["nss"] == "b" and objs[1]["line"] == 2, r, "next line")
+    p = write("too-long.txt", b"urn:ex:" + b"a" * 5000 + b"\nurn:ex:b\n" + b"urn:ex:" + b"c" * 3000)
+    r = urn("check", "--max-line", "4K", p)
+    expect(r.status == 1, r, "a too-long line is an invalid input")
+    expect(r.out == "urn:ex:b  nid=ex nss=b\nurn:ex:" + "c" * 3000 + "  nid=ex nss=" + "c" * 3000 + "\n",
+           r, "the other lines are checked")
+    expect(r.err == p + ":1: line longer than 4096 bytes, skipped\n", r, "reported with its line")
+    r = urn("check", "--max-line", "2K", "--json", p)
+    objs = json_lines(r)
+    expect([o.get("line") for o in objs] == [1, 2, 3], r, "too-long lines in JSON, incl. the last")
+    expect(objs[0]["error"]["code"] == "line_too_long" and objs[2]["error"]["code"] == "line_too_long",
+           r, "line_too_long code")
+
+
+@test("check")
+def check_quiet_and_json():
+    p = write("mixed.txt", b"urn:ex:a\nurn:ex:%zz\n")
+    r = urn("check", "--quiet", p)
+    expect(r.status == 1 and r.out == "", r, "--quiet prints nothing on stdout")
+    expect(":2: not a valid rfc2141bis URN" in r.err, r, "--quiet still reports errors")
+    r = urn("check", "-q", "urn:ex:a")
+    expect(r.status == 0 and r.out == "" and r.err == "", r, "-q valid")
+    r = urn("check", "--json", p, "urn:ex:q?s=x")
+    objs = json_lines(r)
+    expect(r.status == 1 and r.err == "", r, "--json: errors are in the JSON, not on stderr")
+    expect(objs[0] == {"file": p, "line": 1, "input": "urn:ex:a", "valid": True,
+                       "syntax": "rfc2141bis", "nid": "ex", "nss": "a"}, r, "valid object")
+    e = objs[1]
+    expect(e["valid"] is False and e["line"] == 2 and e["error"]["offset"] == 8 and
+           e["error"]["code"] == "bad_pct_encoded" and e["error"]["expected"] == "HEXDIG", r, "error object")
+    expect(objs[2] == {"argument": 1, "input": "urn:ex:q?s=x", "valid": True, "syntax": "rfc2141bis",
+                       "nid": "ex", "nss": "q", "query": "s=x"}, r, "argument object with query")
+    r = urn("check", "--json", "--syntax", "rfc8141", "urn:ex:a?+?=q#")
+    expect(r.status == 1, r, "empty r-component")
+    r = urn("check", "--json", "--syntax", "rfc8141", "urn:ex:a?+r?=q#")
+    o = json_lines(r)[0]
+    expect(o["r_component"] == "r" and o["q_component"] == "q" and o["fragment"] == "", r,
+           "present-but-empty fragment is \"\"")
+    expect("query" not in o, r, "absent components are absent")
+    # Bytes that are not UTF-8 still give valid JSON.
+    p = write("bytes.txt", b"urn:ex:\xff\x01\"\\\n")
+    r = urn("check", "--json", p)
+    o = json_lines(r)[0]
+    expect(o["input"] == "urn:ex:\ufffd\u0001\"\\" and o["error"]["offset"] == 7, r, "escaped")
+
+
+@test("check")
+def check_files_and_errors():
+    r = urn("check", "-f", "no/such/file.txt")
+    expect(r.status == 2 and "no/such/file.txt" in r.err and r.out == "", r, "missing file: 2, named")
+    r = urn("check", "-f", TMP)
+    expect(r.status == 2 and TMP in r.err, r, "a directory: 2, named")
+    p = write("good.txt", b"urn:ex:a\n")
+    r = urn("check", "-f", "no/such/file.txt", p)
+    expect(r.status == 2 and r.out == "urn:ex:a  nid=ex nss=a\n", r, "the other files are read")
+    r = urn("check", "no-such-file")
+    expect(r.status == 1 and "offset 0" in r.err, r, "a non-file operand is checked as a URN")
+    u = write("urn:ex:file", b"urn:ex:z\n")
+    r = urn("check", "urn:ex:file", cwd=TMP)
+    expect(r.out == "urn:ex:file  nid=ex nss=file\n", r, "an operand starting urn: is a URN")
+    r = urn("check", "-f", "urn:ex:file", cwd=TMP)
+    expect(r.out == "urn:ex:z  nid=ex nss=z\n", r, "-f insists on a file")
+    del u
+
+
+@test("check")
+def check_usage():
+    for args in (["check", "--syntax", "rfc9999", "urn:ex:a"], ["check", "--bogus"],
+                 ["check", "--syntax"], ["frobnicate"], [], ["check", "--max-line", "0", "x"]):
+        r = urn(*args)
+        expect(r.status == 2 and r.out == "" and r.err, r, "usage error -> 2")
+    r = urn("check", "--syntax", "rfc9999")
+    expect("rfc2141, rfc2141bis or rfc8141" in r.err, r, "lists the syntaxes")
+    r = urn("check", "--", "--syntax")
+    expect(r.status == 1, r, "after --, options are operands")
+    r = urn("check", "--help")
+    expect(r.status == 0 and r.out.startswith("usage: urn check") and r.err == "", r, "--help")
+    r = urn("--help")
+    expect(r.status == 0 and "check" in r.out and "extract" in r.out, r, "urn --help lists commands")
+    r = urn("--version")
+    expect(r.status == 0 and r.out.startswith("urn (urns) "), r, "--version")
+
+
+@test("check")
+def check_closed_pipe():
+    """`urn check big | head -1`: no crash, no message."""
+    p = write("many.txt", b"urn:example:%08d\n" % 0 * 1 + b"".join(b"urn:example:%08d\n" % i for i in range(300000)))
+    proc = subprocess.Popen([URN, "check", p], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    status = proc.wait(timeout=60)
+    expect(status == 0 and err == b"", Run(["check", p], status, "", err.decode()), "quiet exit on EPIPE")
+
+
+def main():
+    global URN, SRC, TMP
+    if len(sys.argv) != 4 or sys.argv[3] not in GROUPS:
+        print(__doc__ + "groups: " + ", ".join(sorted(GROUPS)), file=sys.stderr)
+        return 2
+    URN, SRC, group = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
+    failed = 0
+    with tempfile.TemporaryDirectory(prefix="urn-tool-test-") as TMP:
+        for f in GROUPS[group]:
+            try:
+                f()
+                print("ok   %s" % f.__name__)
+            except Exception:
+                failed += 1
+                print("FAIL %s" % f.__name__)
+                traceback.print_exc(file=sys.stdout)
+    print("%d of %d tests passed" % (len(GROUPS[group]) - failed, len(GROUPS[group])))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+#!/bin/sh
+# Runs the benchmarks of bench/ (issue 6) from a clean Release -O2 build in
+# build-bench/ and prints the table of bench/README.md.
+#
+#   tools/bench.sh                 configure, build, run, print the table
+#   tools/bench.sh --compile-cost  also time each grammar TU and a user TU
+#   tools/bench.sh -- ARGS         pass ARGS to urns_bench (e.g.
+#                                  --benchmark_filter=mixed/ or --benchmark_repetitions=15)
+#
+# The table is also written to build-bench/table.md. Needs CMake, Ninja,
+# Google Benchmark (libbenchmark-dev); Boost.URL is timed when installed.
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="$root/build-bench"
+compile_cost=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --compile-cost) compile_cost=1; shift ;;
+        --) shift; break ;;
+        *) echo "usage: tools/bench.sh [--compile-cost] [-- urns_bench args]" >&2; exit 2 ;;
+    esac
+done
+
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
+      -DURNS_BUILD_TESTS=OFF -DURNS_BUILD_EXAMPLES=OFF >/dev/null
+ninja -C "$build" -j2 urns_bench >/dev/null
+if [ -f "$root/tools/CMakeLists.txt" ]; then
+    ninja -C "$build" -j2 >/dev/null 2>&1 || true   # the urn tool, when it exists
+fi
+
+echo "## Machine"
+echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"
+echo "- cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores online, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
+echo "- compiler: $($cxx --version | head -1); flags: -O2 -DNDEBUG (CMake Release with -O2)"
+echo
+
+"$build/bench/urns_bench" --table="$build/table.md" "$@"
+
+# End to end: the urn tool checking a file of the mixed corpus, if it exists.
+if [ -x "$build/tools/urn" ]; then
+    corpus="$build/corpus.txt"
+    "$build/bench/urns_bench" --write-corpus="$corpus" --corpus-size=400000
+    size=$(wc -c < "$corpus")
+    best=""
+    for i in 1 2 3 4 5; do
+        t0=$(date +%s%N)
+        "$build/tools/urn" check < "$corpus" > /dev/null 2>&1 || true
+        t1=$(date +%s%N)
+        t=$(( (t1 - t0) / 1000 ))
+        if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
+    done
+    echo
+    echo "urn check < corpus.txt ($size bytes, 400000 lines): best of 5 $best us," \
+         "$(( size / (best > 0 ? best : 1) )) MB/s end to end"
+fi
+
+if [ "$compile_cost" = 1 ]; then
+    echo
+    echo "## Compile cost (one TU at a time, -O2, /usr/bin/time -v)"
+    echo "| translation unit | wall s | peak RSS MB |"
+    echo "|---|---:|---:|"
+    python3 - "$build" "$root" <<'PY'
+import json, os, re, shlex, subprocess, sys
+build, root = sys.argv[1], sys.argv[2]
+cmds = json.load(open(os.path.join(build, "compile_commands.json")))
+want = [c for c in cmds if "/src/grammar/" in c["file"] or c["file"].endswith("/src/parse.cpp")
+        or c["file"].endswith("/bench/user_tu.cpp")]
+want.sort(key=lambda c: c["file"])
+for c in want:
+    args = shlex.split(c["command"])
+    out = args.index("-o")
+    args[out + 1] = "/dev/null"
+    p = subprocess.run(["/usr/bin/time", "-v"] + args, cwd=c["directory"], capture_output=True, text=True)
+    wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", p.stderr)
+    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
+    secs = (int(wall.group(1) or 0) * 3600 + int(wall.group(2)) * 60 + float(wall.group(3))) if wall else float("nan")
+    mb = int(rss.group(1)) / 1024 if rss else float("nan")
+    print("| %s | %.2f | %.0f |" % (os.path.relpath(c["file"], root), secs, mb))
+PY
+fi

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of fuzz/ with clang (ASan + UBSan) and runs
+# each one, one at a time, from a seed corpus made from test/vectors/.
+#
+#   tools/fuzz.sh --ci                 every target 20 s (URNS_FUZZ_CI_SECONDS), warnings as errors
+#   tools/fuzz.sh                      every target 600 s
+#   tools/fuzz.sh --time 1800 differential parse_rfc8141
+#                                      the named targets (fuzz_<name>), 1800 s each
+#   tools/fuzz.sh --build-only         configure and build, run nothing
+#
+# Options: --build DIR (default build-fuzz), --cxx COMPILER (default
+# clang++-14, else clang++), --time SECONDS, --runs N (stop each target after
+# N inputs instead of a time), --jobs N (ninja -j, default 2).
+# Each run keeps its corpus in DIR/corpus/<target>/ (it grows from run to run),
+# writes crashes to DIR/artifacts/<target>/, and appends "date target
+# cpu-seconds inputs result" to DIR/fuzz-log.tsv. Exit status: 0 when every
+# target ran to its limit without a finding.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$root/build-fuzz
+ci=0
+seconds=600
+runs=
+jobs=2
+build_only=0
+cxx=
+targets=()
+
+while [ $# -gt 0 ]; do
+    case $1 in
+    --ci) ci=1; seconds=${URNS_FUZZ_CI_SECONDS:-20} ;;
+    --time) seconds=$2; shift ;;
+    --runs) runs=$2; shift ;;
+    --build) build=$2; shift ;;
+    --cxx) cxx=$2; shift ;;
+    --jobs) jobs=$2; shift ;;
+    --build-only) build_only=1 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
+    *) targets+=("$1") ;;
+    esac
+    shift
+done
+
+if [ -z "$cxx" ]; then
+    if command -v clang++-14 >/dev/null; then cxx=clang++-14; else cxx=clang++; fi
+fi
+
+werror=OFF
+[ $ci = 1 ] && werror=ON
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DURNS_FUZZ=ON -DURNS_WARNINGS_AS_ERRORS=$werror \
+    -DURNS_BUILD_TESTS=OFF -DURNS_BUILD_TOOLS=OFF -DURNS_BUILD_EXAMPLES=OFF >/dev/null
+nice -n 10 ninja -C "$build" -j "$jobs" fuzz_all
+
+if [ ${#targets[@]} = 0 ]; then
+    for exe in "$build"/fuzz/fuzz_*; do
+        [ -x "$exe" ] && [ -f "$exe" ] && targets+=("$(basename "$exe" | sed 's/^fuzz_//')")
+    done
+fi
+[ $build_only = 1 ] && exit 0
+
+# Seed corpus: every input of test/vectors/ (spec.tsv's second column, the
+# first column of the peer files, both sides of the equivalence files), one
+# file each, unescaped (\\ \t \n \r \xHH). Pairs (for the targets that
+# compare two URNs) are written as "lhs\nrhs".
+seeds=$build/seeds
+rm -rf "$seeds"
+mkdir -p "$seeds/urns" "$seeds/pairs"
+n=0
+unescape_to() { printf '%b' "$1" >"$2"; }
+while IFS=$'\t' read -r name input _; do
+    [ "$name" = name ] && continue
+    unescape_to "$input" "$seeds/urns/spec-$name"
+done <"$root/test/vectors/spec.tsv"
+for f in "$root"/test/vectors/peers/*.tsv; do
+    base=$(basename "$f" .tsv)
+    header=$(head -n1 "$f")
+    while IFS=$'\t' read -r first second _; do
+        n=$((n + 1))
+        case $header in
+        lhs*)
+            unescape_to "$first" "$seeds/urns/$base-$n-lhs"
+            unescape_to "$second" "$seeds/urns/$base-$n-rhs"
+            unescape_to "$first\\n$second" "$seeds/pairs/$base-$n" ;;
+        *) unescape_to "$first" "$seeds/urns/$base-$n" ;;
+        esac
+    done < <(tail -n +2 "$f")
+done
+
+log=$build/fuzz-log.tsv
+[ -f "$log" ] || printf 'date\ttarget\tcpu_seconds\tinputs\tresult\n' >"$log"
+failed=()
+summary=()
+for t in "${targets[@]}"; do
+    exe=$build/fuzz/fuzz_$t
+    [ -x "$exe" ] || { echo "fuzz.sh: no target fuzz_$t" >&2; exit 2; }
+    mkdir -p "$build/corpus/$t" "$build/artifacts/$t"
+    seed_dir=$seeds/urns
+    case $t in equivalence) seed_dir=$seeds/pairs ;; esac
+    limit=(-max_total_time="$seconds")
+    [ -n "$runs" ] && limit=(-runs="$runs")
+    out=$build/artifacts/$t/last-run.log
+    echo "== fuzz_$t: ${runs:+$runs inputs}${runs:-$seconds s}"
+    TIMEFORMAT='%U %S'
+    set +e
+    { time nice -n 10 "$exe" "${limit[@]}" -dict="$root/fuzz/urn.dict" -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$build/artifacts/$t/" \
+        "$build/corpus/$t" "$seed_dir" >"$out" 2>&1; } 2>"$out.time"
+    rc=$?
+    set -e
+    cpu=$(awk '{printf "%.0f", $1 + $2}' "$out.time")
+    inputs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out" | tail -n1)
+    result=ok
+    if [ $rc != 0 ]; then
+        result="FAILED (exit $rc)"
+        failed+=("$t")
+        grep -E 'PROPERTY FAILED|ERROR: |runtime error|input:' "$out" | head -n 20 || true
+        echo "   full log: $out"
+    fi
+    printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "$cpu" "${inputs:-?}" "$result" >>"$log"
+    summary+=("$(printf '%-22s %6s cpu-s %12s inputs  %s' "$t" "$cpu" "${inputs:-?}" "$result")")
+done
+
+echo "== summary (also appended to $log)"
+printf '%s\n' "${summary[@]}"
+if [ ${#failed[@]} != 0 ]; then
+    echo "fuzz.sh: findings in: ${failed[*]}" >&2
+    exit 1
+fi

@@ -1,0 +1,195 @@
+// The urn command: what every subcommand shares: exit codes, the argument
+// cursor, the common options and the loop over input lines.
+#ifndef URN_TOOL_CLI_HPP
+#define URN_TOOL_CLI_HPP
+
+#include "line_reader.hpp"
+#include "output.hpp"
+
+#include <urns/syntax.hpp>
+
+#include <cerrno>
+#include <cstddef>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace urn_tool {
+
+/// Exit status: success (all valid, equivalent).
+constexpr int exit_ok = 0;
+/// Exit status: some input was invalid, or not equivalent.
+constexpr int exit_invalid = 1;
+/// Exit status: usage error, I/O error, or a feature not in this build.
+constexpr int exit_usage = 2;
+
+/// Thrown on a bad command line; main prints "urn <cmd>: <what>" and a hint.
+struct usage_error {
+    std::string what;
+};
+
+/** Walks the arguments of one subcommand.
+
+    Long options are "--name value" or "--name=value"; "--" ends the
+    options; "-" alone is an operand (standard input).
+*/
+class arg_cursor {
+public:
+    arg_cursor(int argc, char** argv, int first)
+    {
+        for (int i = first; i < argc; ++i)
+            args_.emplace_back(argv[i]);
+    }
+
+    /// Whether arguments remain (consumes a first "--").
+    bool more()
+    {
+        if (!operands_only_ && i_ < args_.size() && args_[i_] == "--") {
+            operands_only_ = true;
+            ++i_;
+        }
+        return i_ < args_.size();
+    }
+
+    /// Whether the next argument is an option (starts with "-", is not "-").
+    bool at_option() const
+    {
+        return !operands_only_ && i_ < args_.size() && args_[i_].size() > 1 &&
+               args_[i_][0] == '-';
+    }
+
+    /// Takes the flag `name` (or `alt`) if it is next.
+    bool flag(std::string_view name, std::string_view alt = {})
+    {
+        if (!at_option() || (args_[i_] != name && (alt.empty() || args_[i_] != alt)))
+            return false;
+        ++i_;
+        return true;
+    }
+
+    /// Takes the option `name` (or `alt`) and its value if it is next.
+    bool option(std::string_view name, std::string_view& value, std::string_view alt = {})
+    {
+        if (!at_option())
+            return false;
+        std::string_view const a = args_[i_];
+        for (std::string_view n : {name, alt}) {
+            if (n.empty())
+                continue;
+            if (a == n) {
+                if (i_ + 1 >= args_.size())
+                    throw usage_error{std::string(n) + " needs a value"};
+                value = args_[i_ + 1];
+                i_ += 2;
+                return true;
+            }
+            if (a.size() > n.size() && a.substr(0, n.size()) == n && a[n.size()] == '=') {
+                value = a.substr(n.size() + 1);
+                ++i_;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /// The next argument, taken as an operand.
+    std::string_view operand() { return args_[i_++]; }
+
+    /// The next argument, without taking it.
+    std::string_view peek() const { return args_[i_]; }
+
+private:
+    std::vector<std::string_view> args_;
+    std::size_t i_ = 0;
+    bool operands_only_ = false;
+};
+
+/// The syntax named `v`, or a usage_error listing the three names.
+urns::syntax syntax_option(std::string_view v);
+
+/// A byte count option: a number with an optional K, M or G (powers of 1024).
+std::size_t size_option(std::string_view name, std::string_view v);
+
+/// "unknown option X" as a usage_error.
+[[noreturn]] void unknown_option(std::string_view a);
+
+/// What to read, in order: URNs given as arguments and files of URNs.
+struct inputs {
+    struct item {
+        bool is_file;           ///< a file of lines ("-" = stdin), else one URN
+        std::string_view text;  ///< the URN or the file name
+    };
+    std::vector<item> items;
+    std::size_t max_line = line_reader::default_max_line;
+
+    /// Adds a URN argument.
+    void add_urn(std::string_view s) { items.push_back({false, s}); }
+    /// Adds a file ("-" = standard input).
+    void add_file(std::string_view s) { items.push_back({true, s}); }
+    /** Adds an operand: a URN if it starts with "urn:" (any case), else a
+        file if one exists by that name (or it is "-"), else a URN (which
+        will be reported invalid). */
+    void add_operand(std::string_view s);
+};
+
+/// Where an input came from.
+struct origin {
+    std::string_view file;  ///< the file name as given, "<stdin>", or empty for an argument
+    std::size_t line;       ///< the line number, or the argument's index (1-based)
+    bool is_argument() const noexcept { return file.empty(); }
+};
+
+/// Prints "urn: cannot read FILE: reason".
+void report_read_error(std::string_view file, int error);
+
+/** Calls `on_line(origin, text)` for each URN argument and each
+    non-empty line of each file, in the order given; with none given, for
+    each non-empty line of standard input. Calls `on_long(origin)` for a
+    line longer than in.max_line. Returns exit_usage if a file could not be
+    opened or read (after a message naming it; the other inputs are still
+    read), else exit_ok.
+*/
+template <class OnLine, class OnLong>
+int for_each_input(inputs const& in, OnLine&& on_line, OnLong&& on_long)
+{
+    static std::vector<inputs::item> const stdin_only{{true, "-"}};
+    int status = exit_ok;
+    std::size_t argument = 0;
+    for (inputs::item const& it : in.items.empty() ? stdin_only : in.items) {
+        if (!it.is_file) {
+            on_line(origin{{}, ++argument}, it.text);
+            continue;
+        }
+        std::string const path(it.text);
+        std::string_view const name = path == "-" ? std::string_view("<stdin>") : it.text;
+        input_file f(path);
+        if (f.fd() < 0) {
+            report_read_error(name, f.error());
+            status = exit_usage;
+            continue;
+        }
+        line_reader r(f.fd(), line_reader::default_block, in.max_line);
+        std::string_view line;
+        for (;;) {
+            auto const st = r.next(line);
+            if (st == line_reader::status::line) {
+                if (!line.empty())
+                    on_line(origin{name, r.line_number()}, line);
+            } else if (st == line_reader::status::too_long) {
+                on_long(origin{name, r.line_number()});
+            } else {
+                if (st == line_reader::status::error) {
+                    report_read_error(name, r.error());
+                    status = exit_usage;
+                }
+                break;
+            }
+        }
+    }
+    return status;
+}
+
+} // namespace urn_tool
+
+#endif

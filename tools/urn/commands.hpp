@@ -1,0 +1,36 @@
+// The urn command: the subcommands, each in its own cmd_<name>.cpp.
+#ifndef URN_TOOL_COMMANDS_HPP
+#define URN_TOOL_COMMANDS_HPP
+
+#include "cli.hpp"
+
+#include <string_view>
+
+namespace urn_tool {
+
+/// One subcommand: its name, a one-line summary, its --help text and its
+/// entry point (given the arguments after the subcommand's name).
+struct command {
+    std::string_view name;
+    std::string_view summary;
+    std::string_view help;
+    int (*run)(arg_cursor& args);
+};
+
+extern command const check_command;
+extern command const parse_command;
+extern command const explain_command;
+extern command const normalize_command;
+extern command const equal_command;
+extern command const extract_command;
+extern command const encode_command;
+
+/// Prints the subcommand's help on standard output; returns exit_ok.
+int print_help(command const& c);
+
+/// "urn NAME: not available in this build (needs HEADER)"; returns exit_usage.
+int not_available(std::string_view name, std::string_view needs);
+
+} // namespace urn_tool
+
+#endif

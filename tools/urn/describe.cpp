@@ -1,0 +1,155 @@
+// The urn command: printing URNs, errors and origins.
+#include "describe.hpp"
+
+#include <string>
+
+namespace urn_tool {
+
+std::string_view error_name(boost::system::error_code const& ec)
+{
+    if (ec.category() == urns::error_category()) {
+        switch (static_cast<urns::error>(ec.value())) {
+        case urns::error::bad_scheme: return "bad_scheme";
+        case urns::error::bad_nid: return "bad_nid";
+        case urns::error::bad_nss: return "bad_nss";
+        case urns::error::bad_pct_encoded: return "bad_pct_encoded";
+        case urns::error::bad_query: return "bad_query";
+        case urns::error::bad_r_component: return "bad_r_component";
+        case urns::error::bad_q_component: return "bad_q_component";
+        case urns::error::bad_fragment: return "bad_fragment";
+        case urns::error::bad_rq: return "bad_rq";
+        case urns::error::reserved_nid: return "reserved_nid";
+        case urns::error::nul_octet: return "nul_octet";
+        case urns::error::nss_rejected: return "nss_rejected";
+        case urns::error::bad_identifier: return "bad_identifier";
+        default: break;
+        }
+    }
+    return "error";
+}
+
+namespace {
+
+void component(out_buffer& o, std::string_view name, std::string_view value)
+{
+    o.put(' ');
+    o.write(name);
+    o.put('=');
+    o.write(value);
+}
+
+} // namespace
+
+void write_components_line(out_buffer& o, urns::urn_view u)
+{
+    o.write(u.buffer());
+    o.write("  nid=");
+    o.write(u.nid());
+    component(o, "nss", u.nss());
+    if (u.syntax() == urns::syntax::rfc8141) {
+        if (u.has_r_component())
+            component(o, "r-component", u.r_component());
+        if (u.has_q_component())
+            component(o, "q-component", u.q_component());
+        if (u.has_f_component())
+            component(o, "f-component", u.f_component());
+    } else {
+        if (u.has_query())
+            component(o, "query", u.query());
+        if (u.has_fragment())
+            component(o, "fragment", u.fragment());
+    }
+    o.put('\n');
+}
+
+void write_components_json(json_writer& j, urns::urn_view u)
+{
+    j.member("syntax", urns::to_string(u.syntax()));
+    j.member("nid", u.nid());
+    j.member("nss", u.nss());
+    if (u.has_query())
+        j.member("query", u.query());
+    if (u.has_r_component())
+        j.member("r_component", u.r_component());
+    if (u.has_q_component())
+        j.member("q_component", u.q_component());
+    if (u.has_fragment())
+        j.member("fragment", u.fragment());
+}
+
+void write_origin_json(json_writer& j, origin const& where)
+{
+    if (where.is_argument()) {
+        j.member("argument", where.line);
+    } else {
+        j.member("file", where.file);
+        j.member("line", where.line);
+    }
+}
+
+void write_error_json(json_writer& j, urns::parse_error const& e)
+{
+    j.key("error");
+    j.begin_object();
+    j.member("code", error_name(e.code));
+    j.member("message", e.code.message());
+    j.member("offset", e.offset);
+    if (!e.expected.empty())
+        j.member("expected", e.expected);
+    j.end_object();
+}
+
+namespace {
+
+void location(out_buffer& o, origin const& where)
+{
+    o.write(where.file);
+    o.put(':');
+    o.number(where.line);
+    o.write(": ");
+}
+
+} // namespace
+
+void report_invalid(origin const& where, std::string_view input, urns::parse_error const& e)
+{
+    out_buffer& o = err();
+    begin_message();
+    if (!where.is_argument()) {
+        location(o, where);
+        o.write("not a valid ");
+        o.write(urns::to_string(e.syntax));
+        o.write(" URN\n");
+    }
+    o.write(urns::to_string(e, input));
+    o.put('\n');
+    end_message();
+}
+
+void report_too_long(origin const& where, std::size_t max_line)
+{
+    out_buffer& o = err();
+    begin_message();
+    if (!where.is_argument())
+        location(o, where);
+    o.write("line longer than ");
+    o.number(max_line);
+    o.write(" bytes, skipped\n");
+    end_message();
+}
+
+void write_too_long_json(json_writer& j, origin const& where, std::size_t max_line)
+{
+    j.begin_object();
+    write_origin_json(j, where);
+    j.member_bool("valid", false);
+    j.key("error");
+    j.begin_object();
+    j.member("code", "line_too_long");
+    j.member("message", "line longer than " + std::to_string(max_line) + " bytes, skipped");
+    j.end_object();
+    j.end_object();
+    j.newline();
+}
+
+} // namespace urn_tool

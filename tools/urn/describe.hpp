@@ -1,0 +1,50 @@
+// The urn command: how a URN, a parse error and an input's origin are
+// printed, as text and as JSON; shared by the subcommands.
+#ifndef URN_TOOL_DESCRIBE_HPP
+#define URN_TOOL_DESCRIBE_HPP
+
+#include "cli.hpp"
+#include "output.hpp"
+
+#include <urns/error.hpp>
+#include <urns/urn_view.hpp>
+
+#include <string_view>
+
+namespace urn_tool {
+
+/// The identifier of an error code: "bad_nss", "reserved_nid", ...
+std::string_view error_name(boost::system::error_code const& ec);
+
+/** One line: the URN, then its components as `name=value`, with the
+    documents' names:
+
+    @code
+    urn:example:a?+r?=q#f  nid=example nss=a r-component=r q-component=q f-component=f
+    @endcode
+*/
+void write_components_line(out_buffer& o, urns::urn_view u);
+
+/// The components as JSON members of the current object: "syntax", "nid",
+/// "nss", and "query", "r_component", "q_component", "fragment" when present.
+void write_components_json(json_writer& j, urns::urn_view u);
+
+/// "file":..., "line":... or "argument":N, as JSON members.
+void write_origin_json(json_writer& j, origin const& where);
+
+/// An "error" member: {"code", "message", "offset", "expected"}.
+void write_error_json(json_writer& j, urns::parse_error const& e);
+
+/** On standard error: "FILE:LINE: not a valid SYNTAX URN" (no header for an
+    argument), then the input with a caret under the offending byte. */
+void report_invalid(origin const& where, std::string_view input, urns::parse_error const& e);
+
+/// On standard error: "FILE:LINE: line longer than N bytes, skipped".
+void report_too_long(origin const& where, std::size_t max_line);
+
+/// JSON object (one line) for a line that was too long.
+void write_too_long_json(json_writer& j, origin const& where, std::size_t max_line);
+
+} // namespace urn_tool
+
+#endif

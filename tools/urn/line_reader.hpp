@@ -1,0 +1,82 @@
+// The urn command: a fast line reader (read(2) in big blocks, memchr for
+// the line ends; never iostreams).
+#ifndef URN_TOOL_LINE_READER_HPP
+#define URN_TOOL_LINE_READER_HPP
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace urn_tool {
+
+/** Reads lines from a file descriptor.
+
+    Lines end at "\n"; one "\r" before it is removed (CRLF files), and the
+    last line may lack its "\n". A line is handed out as a view into the
+    reader's buffer, valid until the next call. The buffer starts at
+    `block` bytes and grows to hold a longer line, up to `max_line`; a
+    longer line is skipped (without being held in memory) and reported as
+    too_long. NUL bytes are ordinary bytes: they never end a line.
+*/
+class line_reader {
+public:
+    enum class status {
+        line,      ///< a line is in `line`
+        too_long,  ///< a line longer than max_line was skipped
+        end,       ///< no more lines
+        error,     ///< read(2) failed; error() says why
+    };
+
+    static constexpr std::size_t default_block = std::size_t(1) << 20;
+    static constexpr std::size_t default_max_line = std::size_t(64) << 20;
+
+    explicit line_reader(int fd, std::size_t block = default_block,
+                         std::size_t max_line = default_max_line);
+    line_reader(line_reader const&) = delete;
+    line_reader& operator=(line_reader const&) = delete;
+
+    status next(std::string_view& line);
+
+    /// The 1-based number of the line last returned (or skipped).
+    std::size_t line_number() const noexcept { return lineno_; }
+    /// The errno of a failed read.
+    int error() const noexcept { return errno_; }
+
+private:
+    bool fill();       // reads more after end_; false on EOF or error
+    status skip_long(); // discards through the next "\n"
+
+    int fd_;
+    std::size_t cap_;
+    std::size_t max_line_;
+    std::unique_ptr<char[]> buf_;
+    std::size_t begin_ = 0;   // start of the unconsumed data
+    std::size_t scanned_ = 0; // [begin_, scanned_) holds no "\n"
+    std::size_t end_ = 0;     // end of the data
+    std::size_t lineno_ = 0;
+    bool eof_ = false;
+    int errno_ = 0;
+};
+
+/** An open input file (or standard input for "-"), closed on destruction. */
+class input_file {
+public:
+    /// Opens `path`; on failure fd() < 0 and error() says why.
+    explicit input_file(std::string const& path);
+    ~input_file();
+    input_file(input_file const&) = delete;
+    input_file& operator=(input_file const&) = delete;
+
+    int fd() const noexcept { return fd_; }
+    int error() const noexcept { return errno_; }
+
+private:
+    int fd_ = -1;
+    int errno_ = 0;
+    bool owned_ = false;
+};
+
+} // namespace urn_tool
+
+#endif

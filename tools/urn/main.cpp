@@ -1,0 +1,141 @@
+// The urn command: entry point, subcommand dispatch, --help and --version,
+// and the one place where errors become exit statuses.
+#include "commands.hpp"
+
+#include <cstring>
+#include <string>
+
+#ifndef URNS_VERSION
+#define URNS_VERSION "unknown"
+#endif
+
+namespace urn_tool {
+
+namespace {
+
+command const* const commands[] = {
+    &check_command, &parse_command, &explain_command, &normalize_command,
+    &equal_command, &extract_command, &encode_command,
+};
+
+constexpr std::string_view usage_head =
+    R"(usage: urn [--version] [--help] COMMAND [OPTIONS] [ARGS...]
+
+Parses, checks, normalizes, compares and finds URNs (RFC 2141,
+draft-ietf-urnbis-rfc2141bis-urn-03, RFC 8141).
+
+commands:
+)";
+
+constexpr std::string_view usage_tail =
+    R"(
+Run "urn COMMAND --help" for a command's options.
+exit status: 0 ok, 1 invalid input or not equal, 2 usage or I/O error
+)";
+
+void print_usage(out_buffer& o)
+{
+    o.write(usage_head);
+    for (command const* c : commands) {
+        o.write("  ");
+        o.write(c->name);
+        o.spaces(12 - c->name.size());
+        o.write(c->summary);
+        o.put('\n');
+    }
+    o.write(usage_tail);
+}
+
+int dispatch(int argc, char** argv)
+{
+    if (argc < 2) {
+        begin_message();
+        print_usage(err());
+        end_message();
+        return exit_usage;
+    }
+    std::string_view const name = argv[1];
+    if (name == "--help" || name == "-h" || name == "help") {
+        if (name == "help" && argc > 2) {
+            for (command const* c : commands)
+                if (c->name == argv[2])
+                    return print_help(*c);
+        }
+        print_usage(out());
+        return exit_ok;
+    }
+    if (name == "--version") {
+        out().write("urn (urns) " URNS_VERSION "\n");
+        return exit_ok;
+    }
+    for (command const* c : commands) {
+        if (c->name == name) {
+            arg_cursor args(argc, argv, 2);
+            try {
+                return c->run(args);
+            } catch (usage_error const& e) {
+                std::string m(c->name);
+                m += ": ";
+                m += e.what;
+                m += " (see \"urn ";
+                m += c->name;
+                m += " --help\")";
+                complain(m);
+                return exit_usage;
+            }
+        }
+    }
+    complain("unknown command '" + std::string(name) + "' (see \"urn --help\")");
+    return exit_usage;
+}
+
+} // namespace
+
+int print_help(command const& c)
+{
+    out().write(c.help);
+    return exit_ok;
+}
+
+int not_available(std::string_view name, std::string_view needs)
+{
+    std::string m(name);
+    m += ": not available in this build (it needs <";
+    m += needs;
+    m += ">)";
+    complain(m);
+    return exit_usage;
+}
+
+} // namespace urn_tool
+
+int main(int argc, char** argv)
+{
+    using namespace urn_tool;
+    init_output();
+    int status;
+    try {
+        status = dispatch(argc, argv);
+        out().flush();
+        err().flush();
+    } catch (closed_pipe const&) {
+        // The reader went away (`urn ... | head`): stop quietly, keeping
+        // the status of what was done.
+        return exit_ok;
+    } catch (write_failed const& e) {
+        try {
+            complain(std::string("write error: ") + std::strerror(e.error));
+            err().flush();
+        } catch (...) {
+        }
+        return exit_usage;
+    } catch (std::bad_alloc const&) {
+        try {
+            complain("out of memory");
+            err().flush();
+        } catch (...) {
+        }
+        return exit_usage;
+    }
+    return status;
+}

@@ -1,0 +1,236 @@
+// The urn command: buffered output, messages and the JSON writer.
+#include "output.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace urn_tool {
+
+namespace {
+
+bool g_err_immediate = true;  // flush err() after each message
+bool g_same_target = false;   // stdout and stderr are the same file
+
+} // namespace
+
+out_buffer::out_buffer(int fd, std::size_t capacity)
+    : fd_(fd), cap_(capacity), buf_(new char[capacity])
+{
+}
+
+void out_buffer::write_all(char const* p, std::size_t n)
+{
+    while (n > 0) {
+        ssize_t const w = ::write(fd_, p, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            if (errno == EPIPE)
+                throw closed_pipe{};
+            throw write_failed{errno};
+        }
+        p += w;
+        n -= static_cast<std::size_t>(w);
+    }
+}
+
+void out_buffer::flush()
+{
+    std::size_t const n = len_;
+    len_ = 0;  // even if writing fails: never write the same bytes twice
+    write_all(buf_.get(), n);
+}
+
+void out_buffer::write_slow(char const* p, std::size_t n)
+{
+    flush();
+    if (n >= cap_) {
+        write_all(p, n);
+    } else {
+        std::memcpy(buf_.get(), p, n);
+        len_ = n;
+    }
+}
+
+void out_buffer::number(std::uint64_t n)
+{
+    char digits[20];
+    int i = 20;
+    do {
+        digits[--i] = static_cast<char>('0' + n % 10);
+        n /= 10;
+    } while (n != 0);
+    write(digits + i, static_cast<std::size_t>(20 - i));
+}
+
+void out_buffer::spaces(std::size_t n)
+{
+    static char const blanks[] = "                                ";
+    while (n > 0) {
+        std::size_t const k = n < 32 ? n : 32;
+        write(blanks, k);
+        n -= k;
+    }
+}
+
+out_buffer& out()
+{
+    static out_buffer b(STDOUT_FILENO, std::size_t(1) << 20);
+    return b;
+}
+
+out_buffer& err()
+{
+    static out_buffer b(STDERR_FILENO, std::size_t(64) << 10);
+    return b;
+}
+
+void init_output()
+{
+    std::signal(SIGPIPE, SIG_IGN);
+    struct stat so, se;
+    bool const have_out = ::fstat(STDOUT_FILENO, &so) == 0;
+    bool const have_err = ::fstat(STDERR_FILENO, &se) == 0;
+    g_same_target = have_out && have_err && so.st_dev == se.st_dev && so.st_ino == se.st_ino;
+    g_err_immediate = g_same_target || ::isatty(STDERR_FILENO);
+}
+
+void begin_message()
+{
+    if (g_same_target)
+        out().flush();
+}
+
+void end_message()
+{
+    if (g_err_immediate)
+        err().flush();
+}
+
+void complain(std::string_view text)
+{
+    begin_message();
+    err().write("urn: ");
+    err().write(text);
+    err().put('\n');
+    end_message();
+}
+
+namespace {
+
+/// Length of the valid UTF-8 sequence at p (at most n bytes), or 0.
+std::size_t utf8_length(unsigned char const* p, std::size_t n) noexcept
+{
+    unsigned char const c = p[0];
+    std::size_t len;
+    unsigned char lo = 0x80, hi = 0xBF;  // bounds of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0) lo = 0xA0;
+        if (c == 0xED) hi = 0x9F;  // no surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0) lo = 0x90;
+        if (c == 0xF4) hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (n < len || p[1] < lo || p[1] > hi)
+        return 0;
+    for (std::size_t i = 2; i < len; ++i)
+        if (p[i] < 0x80 || p[i] > 0xBF)
+            return 0;
+    return len;
+}
+
+} // namespace
+
+void json_escape(out_buffer& o, std::string_view s)
+{
+    static char const hex[] = "0123456789abcdef";
+    auto const* p = reinterpret_cast<unsigned char const*>(s.data());
+    std::size_t const n = s.size();
+    std::size_t run = 0;  // start of the pending run of bytes copied as-is
+    std::size_t i = 0;
+    auto flush_run = [&] {
+        o.write(s.data() + run, i - run);
+    };
+    while (i < n) {
+        unsigned char const c = p[i];
+        if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+            ++i;
+            continue;
+        }
+        if (c >= 0x80) {
+            if (std::size_t const len = utf8_length(p + i, n - i)) {
+                i += len;
+                continue;
+            }
+            flush_run();
+            o.write("\\ufffd");
+        } else {
+            flush_run();
+            switch (c) {
+            case '"': o.write("\\\""); break;
+            case '\\': o.write("\\\\"); break;
+            case '\n': o.write("\\n"); break;
+            case '\r': o.write("\\r"); break;
+            case '\t': o.write("\\t"); break;
+            default: {
+                char const e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+                o.write(e, 6);
+            }
+            }
+        }
+        ++i;
+        run = i;
+    }
+    flush_run();
+}
+
+void json_writer::value_prefix()
+{
+    if (after_key_) {
+        after_key_ = false;
+        return;
+    }
+    if (!first_[depth_])
+        o_.put(',');
+    first_[depth_] = false;
+}
+
+void json_writer::push()
+{
+    if (depth_ < max_depth)
+        ++depth_;
+    first_[depth_] = true;
+}
+
+void json_writer::pop()
+{
+    if (depth_ > 0)
+        --depth_;
+}
+
+void json_writer::key(std::string_view k)
+{
+    value_prefix();
+    o_.put('"');
+    json_escape(o_, k);
+    o_.write("\":");
+    after_key_ = true;
+}
+
+void json_writer::string(std::string_view s)
+{
+    value_prefix();
+    o_.put('"');
+    json_escape(o_, s);
+    o_.put('"');
+}
+
+} // namespace urn_tool

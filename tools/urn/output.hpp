@@ -1,0 +1,146 @@
+// The urn command: buffered output on file descriptors, messages on
+// standard error, and a tiny JSON writer.
+#ifndef URN_TOOL_OUTPUT_HPP
+#define URN_TOOL_OUTPUT_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace urn_tool {
+
+/// Thrown when the reader of our output has gone away (EPIPE): the command
+/// stops at once, quietly.
+struct closed_pipe {};
+
+/// Thrown when writing fails for another reason (a full disk, ...).
+struct write_failed {
+    int error;
+};
+
+/** An output buffer over a file descriptor.
+
+    Everything is written with write(2) in blocks of the buffer's size, so a
+    command that prints one short line per input line costs one system call
+    per megabyte, not per line.
+*/
+class out_buffer {
+public:
+    out_buffer(int fd, std::size_t capacity);
+    out_buffer(out_buffer const&) = delete;
+    out_buffer& operator=(out_buffer const&) = delete;
+
+    void write(char const* p, std::size_t n)
+    {
+        if (n <= cap_ - len_) {
+            std::memcpy(buf_.get() + len_, p, n);
+            len_ += n;
+        } else {
+            write_slow(p, n);
+        }
+    }
+    void write(std::string_view s) { write(s.data(), s.size()); }
+    void put(char c)
+    {
+        if (len_ == cap_)
+            flush();
+        buf_[len_++] = c;
+    }
+    /// The decimal digits of `n`.
+    void number(std::uint64_t n);
+    /// `n` spaces.
+    void spaces(std::size_t n);
+
+    /// Writes out what is buffered; throws closed_pipe or write_failed.
+    void flush();
+
+    int fd() const noexcept { return fd_; }
+
+private:
+    void write_slow(char const* p, std::size_t n);
+    void write_all(char const* p, std::size_t n);
+
+    int fd_;
+    std::size_t cap_;
+    std::size_t len_ = 0;
+    std::unique_ptr<char[]> buf_;
+};
+
+/// Standard output (1 MiB buffer).
+out_buffer& out();
+/// Standard error.
+out_buffer& err();
+
+/** Sets up the two streams: ignores SIGPIPE (a closed pipe becomes EPIPE,
+    then closed_pipe), and notes whether standard error must be flushed
+    after each message (a terminal, or the same file as standard output, in
+    which case standard output is flushed first so that the two stay in
+    order). */
+void init_output();
+
+/// Call before writing a message to err(): keeps it after what is already
+/// on standard output when both go to the same place.
+void begin_message();
+/// Call after a message: flushes it if someone is watching.
+void end_message();
+
+/// "urn: <text>\n" on standard error, as one message.
+void complain(std::string_view text);
+
+/** Writes `s` as the contents of a JSON string (without the quotes).
+
+    `"`, `\` and control characters are escaped; valid UTF-8 is copied;
+    a byte that is not part of valid UTF-8 becomes U+FFFD, so the output is
+    always valid JSON (byte offsets refer to the input, not to this text).
+*/
+void json_escape(out_buffer& o, std::string_view s);
+
+/** A JSON writer with just what the command prints: one object per line,
+    string, number, boolean and nested object or array values.
+
+    @code
+    json_writer j(out());
+    j.begin_object(); j.key("nid"); j.string("isbn"); j.end_object(); j.newline();
+    @endcode
+*/
+class json_writer {
+public:
+    explicit json_writer(out_buffer& o) noexcept : o_(o) {}
+
+    void begin_object() { value_prefix(); o_.put('{'); push(); }
+    void end_object() { pop(); o_.put('}'); }
+    void begin_array() { value_prefix(); o_.put('['); push(); }
+    void end_array() { pop(); o_.put(']'); }
+    void key(std::string_view k);
+    void string(std::string_view s);
+    void number(std::uint64_t n) { value_prefix(); o_.number(n); }
+    void boolean(bool b) { value_prefix(); o_.write(b ? "true" : "false"); }
+    void null() { value_prefix(); o_.write("null"); }
+    /// Ends the line (one JSON value per line).
+    void newline() { o_.put('\n'); depth_ = 0; first_[0] = true; }
+
+    /// key + string.
+    void member(std::string_view k, std::string_view v) { key(k); string(v); }
+    /// key + number.
+    void member(std::string_view k, std::uint64_t v) { key(k); number(v); }
+    /// key + boolean.
+    void member_bool(std::string_view k, bool v) { key(k); boolean(v); }
+
+private:
+    void value_prefix();
+    void push();
+    void pop();
+
+    static constexpr int max_depth = 16;
+    out_buffer& o_;
+    int depth_ = 0;
+    bool first_[max_depth + 1] = {true};
+    bool after_key_ = false;
+};
+
+} // namespace urn_tool
+
+#endif
