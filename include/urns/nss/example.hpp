@@ -11,17 +11,14 @@ namespace urns {
 namespace nss {
 namespace example {
 
-/** Accepts every NSS: RFC 6963 gives "example" no structure beyond the
-    generic URN syntax, which parse_urn has checked before a namespace
-    rule runs.
+/** Accepts every non-empty NSS (grammar/nss/example.abnf): RFC 6963
+    gives "example" no structure beyond the generic URN syntax, which
+    parse_urn has checked before a namespace rule runs.
 
     @par Specification
     RFC 6963 (BCP 183), the namespace registration template.
 */
-inline std::optional<nss_fault> validate(std::string_view) noexcept
-{
-    return std::nullopt;
-}
+std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /// The registration of "example" for a registry: no rule, no fold.
 inline namespace_rules rules() noexcept
