@@ -186,7 +186,8 @@ std::string format_table(std::map<std::string, measured> const& res)
         std::string const ys = row.corpus + "/" + (row.syntax == "RFC 3986" ? "rfc8141" : row.syntax) + "/yardstick";
         auto y = res.find(ys);
         double const ratio = (y != res.end() && y->second.ns_per_urn > 0) ? m.ns_per_urn / y->second.ns_per_urn : 0;
-        target const t = target_of(row.op);
+        // The targets of issue 6 are on the mixed corpus.
+        target const t = row.corpus == "mixed" ? target_of(row.op) : target{0, -1, ""};
         std::string met;
         if (t.max_ratio > 0)
             met = (ratio <= t.max_ratio && m.allocs_per_urn <= t.max_allocs + 1e-9) ? "yes" : "NO";

@@ -45,18 +45,30 @@ bool run(char const* name, char const* first, char const* last, g::error_slot& s
     return rule.parse(first, last, ctx, g::x3::unused, attr) && first == last;
 }
 
-} // namespace
+/// The view of `s`, if it keeps its syntax's rules beyond the grammar, else
+/// the first rule it breaks. The view is built in place in the result (one
+/// named result, returned on every path) and checked there: copying a view
+/// just written would stall on store-to-load forwarding.
+result<urn_view> checked(std::string_view s, detail::parts const& p) noexcept
+{
+    result<urn_view> r(boost::system::in_place_value, s, p);
+    if (auto e = detail::syntax_rule_violation(*r))
+        r = *e;
+    return r;
+}
 
-result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexcept
+/// The parse, for both overloads of parse_urn (inlined into each: the
+/// common one, by syntax, pays no extra call nor a parse_options in memory).
+inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
 {
     char const* const first = s.data();
     char const* const last = first + s.size();
     g::error_slot slot;
     detail::parts p;
-    p.syntax = opts.syntax;
+    p.syntax = syn;
     bool ok = false;
 
-    switch (opts.syntax) {
+    switch (syn) {
     case syntax::rfc2141: {
         g::ast::rfc2141_urn a;
         ok = run<g::rfc2141::urn_type>("URN", first, last, slot, a);
@@ -97,23 +109,30 @@ result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexce
         }
         return detail::refine_position(
             s, parse_error{make_error_code(static_cast<error>(slot.code)),
-                           static_cast<std::size_t>(slot.where - first), slot.which, opts.syntax});
+                           static_cast<std::size_t>(slot.where - first), slot.which, syn});
     }
 
-    urn_view v(s, p);
-    if (auto e = detail::syntax_rule_violation(v))
-        return *e;
-    if (opts.registry) {
-        if (auto f = nss::validate(*opts.registry, v))
+    return checked(s, p);
+}
+
+} // namespace
+
+result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexcept
+{
+    auto r = parse(s, opts.syntax);
+    // The namespace's rule runs on the NSS of a URN the generic syntax
+    // accepted; its fault's offset is made relative to the whole input.
+    if (r && opts.registry) {
+        if (auto f = nss::validate(*opts.registry, *r))
             return parse_error{make_error_code(error::nss_rejected), f->offset, f->expected,
                                opts.syntax};
     }
-    return v;
+    return r;
 }
 
 result<urn_view> parse_urn(std::string_view s, syntax syn) noexcept
 {
-    return parse_urn(s, parse_options{syn});
+    return parse(s, syn);
 }
 
 result<urn> urn::parse(std::string_view s, urns::syntax syn)

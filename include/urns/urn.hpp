@@ -6,6 +6,7 @@
 #include <urns/error.hpp>
 #include <urns/urn_view.hpp>
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -43,10 +44,49 @@ public:
     /// Same as view().
     operator urn_view() const noexcept { return view(); }
 
+    /** Exact equality: the same octets, parsed with the same syntax.
+
+        Not lexical equivalence: `URN:FOO:a` != `urn:foo:a`. Equal URNs are
+        interchangeable (every accessor gives the same result), equality is
+        cheap, and it agrees with std::hash<urn>. Equivalence depends on a
+        choice of procedure (equivalence_mode); for it, use
+        urns::equivalent() or the function objects urns::equivalent_to and
+        urns::equivalent_hash (<urns/equivalence.hpp>).
+
+        @par Example
+        @code
+        assert(urns::urn::parse("urn:foo:a").value() == urns::urn::parse("urn:foo:a").value());
+        assert(urns::urn::parse("urn:foo:a").value() != urns::urn::parse("URN:foo:a").value());
+        @endcode
+
+        @par Specification
+        RFC 3986 section 6.2.1 (simple string comparison).
+    */
+    friend bool operator==(urn const& a, urn const& b) noexcept
+    {
+        return a.syntax() == b.syntax() && a.s_ == b.s_;
+    }
+
+    /// Not operator==.
+    friend bool operator!=(urn const& a, urn const& b) noexcept { return !(a == b); }
+
 private:
     std::string s_;
 };
 
 } // namespace urns
+
+/** Hashes the exact octets, like std::hash<std::string_view>; agrees with
+    urn::operator== (and with urns::exact_hash).
+*/
+namespace std {
+template <>
+struct hash<urns::urn> {
+    std::size_t operator()(urns::urn const& u) const noexcept
+    {
+        return std::hash<std::string_view>{}(u.buffer());
+    }
+};
+} // namespace std
 
 #endif

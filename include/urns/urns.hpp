@@ -2,8 +2,13 @@
 #ifndef URNS_URNS_HPP
 #define URNS_URNS_HPP
 
+#include <urns/equivalence.hpp>
 #include <urns/error.hpp>
+#include <urns/extract.hpp>
+#include <urns/make_urn.hpp>
 #include <urns/parse.hpp>
+#include <urns/pct.hpp>
+#include <urns/query.hpp>
 #include <urns/syntax.hpp>
 #include <urns/urn.hpp>
 #include <urns/urn_view.hpp>

@@ -281,6 +281,30 @@ def check_long_lines():
 
 
 @test("check")
+def check_block_boundaries():
+    """Lines that straddle the reader's 1 MiB blocks, a CR and its LF in
+    two blocks, many lines of varied length: every line comes out whole."""
+    import random
+    rnd = random.Random(2141)
+    mib = 1 << 20
+    first = b"urn:ex:" + b"x" * (mib - 8) + b"\r"      # the CR is the last byte of block 1
+    lines = [first[:-1]]
+    data = bytearray(first + b"\n")
+    while len(data) < 3 * mib + 12345:
+        n = rnd.choice((1, 2, 5, 30, 63, 64, 65, 127, 128, 1000, 70000))
+        line = b"urn:ex:" + bytes(rnd.choice(b"abcXYZ019") for _ in range(n))
+        lines.append(line)
+        data += line + (b"\r\n" if rnd.randrange(3) == 0 else b"\n")
+    p = write("blocks.txt", bytes(data[:-1]) if data.endswith(b"\n") and not data.endswith(b"\r\n") else bytes(data))
+    r = urn("check", "--json", p)
+    objs = json_lines(r)
+    expect(r.status == 0 and r.err == "", r, "all valid")
+    expect([o["nss"].encode() for o in objs] == [l[7:] for l in lines], "(%d lines)" % len(lines),
+           "every line whole, CR removed")
+    expect([o["line"] for o in objs] == list(range(1, len(lines) + 1)), r, "line numbers")
+
+
+@test("check")
 def check_quiet_and_json():
     p = write("mixed.txt", b"urn:ex:a\nurn:ex:%zz\n")
     r = urn("check", "--quiet", p)
@@ -291,13 +315,14 @@ def check_quiet_and_json():
     r = urn("check", "--json", p, "urn:ex:q?s=x")
     objs = json_lines(r)
     expect(r.status == 1 and r.err == "", r, "--json: errors are in the JSON, not on stderr")
-    expect(objs[0] == {"file": p, "line": 1, "input": "urn:ex:a", "valid": True,
-                       "syntax": "rfc2141bis", "nid": "ex", "nss": "a"}, r, "valid object")
+    expect(objs[0] == {"file": p, "line": 1, "input": "urn:ex:a", "valid": True, "syntax": "rfc2141bis",
+                       "scheme": "urn", "nid": "ex", "nss": "a", "assigned_name": "urn:ex:a"}, r, "valid object")
     e = objs[1]
     expect(e["valid"] is False and e["line"] == 2 and e["error"]["offset"] == 8 and
            e["error"]["code"] == "bad_pct_encoded" and e["error"]["expected"] == "HEXDIG", r, "error object")
     expect(objs[2] == {"argument": 1, "input": "urn:ex:q?s=x", "valid": True, "syntax": "rfc2141bis",
-                       "nid": "ex", "nss": "q", "query": "s=x"}, r, "argument object with query")
+                       "scheme": "urn", "nid": "ex", "nss": "q", "assigned_name": "urn:ex:q", "query": "s=x"},
+           r, "argument object with query")
     r = urn("check", "--json", "--syntax", "rfc8141", "urn:ex:a?+?=q#")
     expect(r.status == 1, r, "empty r-component")
     r = urn("check", "--json", "--syntax", "rfc8141", "urn:ex:a?+r?=q#")
@@ -359,6 +384,194 @@ def check_closed_pipe():
     err = proc.stderr.read()
     status = proc.wait(timeout=60)
     expect(status == 0 and err == b"", Run(["check", p], status, "", err.decode()), "quiet exit on EPIPE")
+
+
+# ---------------------------------------------------------------- parse, explain
+
+
+@test("parse")
+def parse_text():
+    r = urn("parse", "--syntax", "rfc8141", "URN:Example:a/b?+r?=q=1?x#")
+    expect(r.status == 0 and r.err == "", r, "valid")
+    rows = r.out.splitlines()
+    expect(rows[0] == "URN:Example:a/b?+r?=q=1?x#", r, "the URN first")
+    table = dict(l.split(None, 1) for l in rows[1:])
+    expect(table == {"syntax": "rfc8141", "scheme": "URN", "nid": "Example", "nss": "a/b",
+                     "r-component": "r", "q-component": "q=1?x", "f-component": '""'}, r, "components")
+    values = [l.split(None, 1)[1] for l in rows[1:]]
+    cols = {len(l) - len(v) for l, v in zip(rows[1:], values)}
+    expect(len(cols) == 1, r, "values aligned in one column")
+    r = urn("parse", "urn:isbn:0451450523?s=I2L&c=ToC#p2", "urn:ex:a")
+    expect("\n  query         s=I2L&c=ToC\n  fragment      p2\n\nurn:ex:a\n" in r.out, r,
+           "draft-03 query and fragment; a blank line between URNs")
+    r = urn("parse", "urn:ex:a", "urn:ex:", "urn:ex:b")
+    expect(r.status == 1 and "urn:ex:\n       ^ offset 7" in r.err, r, "invalid: caret on stderr, exit 1")
+    expect(r.out.count("\n  nid ") == 2, r, "the valid ones are printed")
+
+
+@test("parse")
+def parse_json():
+    r = urn("parse", "--json", "--syntax", "rfc8141", "urn:example:weather?=op=map&lat=39.56#x", "urn:x:y")
+    objs = json_lines(r)
+    expect(r.status == 1 and len(objs) == 2, r, "two objects, one invalid")
+    o = objs[0]
+    expect(o["valid"] and o["nid"] == "example" and o["nss"] == "weather" and
+           o["q_component"] == "op=map&lat=39.56" and o["fragment"] == "x" and "r_component" not in o and
+           o["assigned_name"] == "urn:example:weather" and o["scheme"] == "urn", r, "components")
+    expect(objs[1]["valid"] is False and objs[1]["error"]["code"] == "bad_nid" and
+           objs[1]["error"]["offset"] == 4, r, "one-letter NID under RFC 8141")
+    p = write("p.txt", b"urn:ex:a\n\nurn:ex:b\n")
+    objs = json_lines(urn("parse", "--json", p))
+    expect([(o["file"], o["line"]) for o in objs] == [(p, 1), (p, 3)], objs, "file and line")
+
+
+@test("parse")
+def explain_words():
+    r = urn("explain", "--syntax", "rfc8141", "urn:example:foo?+CCResolve:cc=uk?=op=map#s")
+    expect(r.status == 0, r, "valid")
+    expect("is a valid URN under RFC 8141" in r.out, r, "names the document")
+    for part, section in (("example", "2.1"), ("foo", "2.2"), ("CCResolve:cc=uk", "2.3.1"),
+                          ("op=map", "2.3.2"), ("s", "2.3.3")):
+        i = r.out.index('"%s"' % part)
+        expect("(RFC 8141 section %s)" % section in r.out[i:].split("\n")[1], r, part + " -> " + section)
+    r = urn("explain", "urn:ex:a?s=I2L#f")
+    expect("draft-03 section 2.3" in r.out and "draft-03 section 2.4" in r.out, r, "draft sections")
+    r = urn("explain", "--syntax", "rfc2141", "urn:ex:a?b")
+    expect("RFC 2141 has no query or fragment" in r.out, r, "RFC 2141 note")
+    r = urn("explain", "urn:ex:a b")
+    expect(r.status == 1 and "^ offset 8" in r.err, r, "invalid")
+    r = urn("explain", "--json", "urn:ex:a")
+    expect(r.status == 2, r, "explain has no --json")
+
+
+# ---------------------------------------------------------------- extract
+
+# What each sample must give (default options), by line: written from
+# reading the samples, not from running the tool.
+EXTRACT_EXPECTED = {
+    "page.html": [
+        (6, "urn:nbn:de:101:1-201102033592"),
+        (9, "urn:isbn:0-395-36341-1"),
+        (9, "urn:nbn:de:gbv:089-3321752945"),
+        (10, "urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a"),
+        (12, "urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66"),
+    ],
+    "doc.xml": [
+        (2, "urn:oasis:names:tc:opendocument:xmlns:office:1.0"),
+        (4, "urn:ietf:rfc:2648"),
+        (5, "URN:ISSN:0167-6423"),
+        (6, "urn:example:a123,z456"),
+    ],
+    "server.log": [
+        (1, "urn:ietf:rfc:2141"),
+        (3, "URN:NBN:fi:bib:me:W00-19951003"),
+        (4, "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"),
+        (5, "urn:isbn:9780262033848"),
+        (5, "urn:isbn:0262033844"),
+    ],
+    "bibliography.txt": [
+        (1, "urn:ietf:rfc:2141"),
+        (2, "urn:isbn:978-2-07-040850-4"),
+        (3, "URN:ISBN:0-201-89683-4"),
+        (4, "urn:isbn:0-395-36341-1"),
+        (4, "urn:isbn:0451450523"),
+        (4, "urn:issn:1535-3613"),
+        (5, "urn:nbn:de:101:1-2011020335"),
+    ],
+}
+
+
+def sample(name):
+    return os.path.join("test", "tool", "samples", name)
+
+
+def expected_lines(name, matches):
+    """FILE:LINE:COLUMN: URN, the column found in the sample's bytes."""
+    with open(os.path.join(SRC, sample(name)), "rb") as f:
+        lines = f.read().split(b"\n")
+    out, seen = [], {}
+    for line, u in matches:
+        start = seen.get((line, u), 0)
+        col = lines[line - 1].index(u.encode(), start) + 1
+        seen[(line, u)] = col
+        out.append("%s:%d:%d: %s" % (sample(name), line, col, u))
+    return out
+
+
+@test("extract")
+def extract_samples():
+    for name, matches in EXTRACT_EXPECTED.items():
+        r = urn("extract", sample(name))
+        expect(r.status == 0 and r.err == "", r, name + ": found, exit 0")
+        expect(r.out.splitlines() == expected_lines(name, matches), r, name + ": every URN and nothing else")
+    r = urn("extract", *[sample(n) for n in EXTRACT_EXPECTED])
+    want = sum((expected_lines(n, m) for n, m in EXTRACT_EXPECTED.items()), [])
+    expect(r.out.splitlines() == want, r, "several files, in order")
+    with open(os.path.join(SRC, sample("server.log")), "rb") as f:
+        r = urn("extract", "-o", stdin=f.read())
+    expect(r.out.splitlines() == [u for _, u in EXTRACT_EXPECTED["server.log"]], r, "-o, stdin")
+
+
+@test("extract")
+def extract_options():
+    r = urn("extract", "--strict", sample("bibliography.txt"))
+    urns_found = [l.split(": ", 1)[1] for l in r.out.splitlines()]
+    expect("urn:ietf:rfc:2141." in urns_found and "urn:issn:1535-3613!" in urns_found, r,
+           "--strict keeps valid trailing punctuation")
+    r = urn("extract", "--no-uri-context", "-o", sample("page.html"))
+    expect("urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&amp;dn=report.pdf" in r.out.splitlines(), r,
+           "--no-uri-context: the syntax alone ends the magnet URN")
+    r = urn("extract", "--syntax", "rfc2141", "-o", stdin=b"see urn:a:b and urn:ex:c/d?e.\n")
+    expect(r.out == "urn:a:b\nurn:ex:c/d?e\n", r, "RFC 2141: one-letter NID, / and ? in the NSS")
+    r = urn("extract", stdin=b"no names here\nurn:x urn::\n")
+    expect(r.status == 1 and r.out == "" and r.err == "", r, "none found: exit 1")
+    r = urn("extract", "no/such/file")
+    expect(r.status == 2 and "no/such/file" in r.err, r, "missing file: 2, named")
+    r = urn("extract", "--bogus")
+    expect(r.status == 2, r, "usage")
+    r = urn("extract", "--help")
+    expect(r.status == 0 and r.out.startswith("usage: urn extract"), r, "--help")
+
+
+@test("extract")
+def extract_json():
+    path = os.path.join(SRC, sample("bibliography.txt"))
+    with open(path, "rb") as f:
+        data = f.read()
+    r = urn("extract", "--json", sample("bibliography.txt"))
+    objs = json_lines(r)
+    expect([(o["line"], o["urn"]) for o in objs] == EXTRACT_EXPECTED["bibliography.txt"], r, "matches")
+    for o in objs:
+        u = o["urn"].encode()
+        expect(data[o["offset"]:o["offset"] + len(u)] == u, r, "offset in the file: %r" % o)
+        line_start = data.rfind(b"\n", 0, o["offset"]) + 1
+        expect(o["column"] == o["offset"] - line_start + 1, r, "column: %r" % o)
+        expect(o["file"] == sample("bibliography.txt") and o["nid"].lower() in ("ietf", "isbn", "issn", "nbn"),
+               r, "components")
+    expect(objs[2]["nss"] == "0-201-89683-4" and objs[2]["scheme"] == "URN", r, "as written")
+
+
+@test("extract")
+def extract_adversarial():
+    big = 16 << 20
+    p = write("urn-repeated.txt", b"urn:" * (big // 4) + b"\n")
+    r = urn("extract", p)
+    expect(r.status == 1 and r.out == "", r, "16 MiB of 'urn:' (NID urn reserved in draft-03): nothing")
+    r = urn("extract", "--syntax", "rfc8141", "--json", p)
+    objs = json_lines(r)
+    expect(r.status == 0 and len(objs) == 1 and objs[0]["column"] == 1 and
+           objs[0]["urn"] == "urn:" * (big // 4 - 1) + "urn", r,
+           "RFC 8141 allows the NID urn: one match, the trailing ':' left out")
+    p = write("u.txt", b"u" * big)
+    r = urn("extract", p)
+    expect(r.status == 1 and r.out == "" and r.err == "", r, "16 MiB of 'u': nothing")
+    p = write("nul.txt", b"a\0urn:ex:a\0b\r\n\xff\xfeurn:ex:b\xff\n")
+    r = urn("extract", "-o", p)
+    expect(r.out == "urn:ex:a\nurn:ex:b\n", r, "NUL and non-UTF-8 bytes end URNs")
+    p = write("long.txt", b"x" * 5000 + b" urn:ex:a\nurn:ex:b\n")
+    r = urn("extract", "--max-line", "4K", "-o", p)
+    expect(r.status == 2 and r.out == "urn:ex:b\n" and ":1: line longer than 4096 bytes" in r.err, r,
+           "a too-long line is skipped, said, and exit 2")
 
 
 def main():

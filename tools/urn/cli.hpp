@@ -10,6 +10,7 @@
 
 #include <cerrno>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -133,10 +134,15 @@ struct inputs {
     void add_operand(std::string_view s);
 };
 
+/** Takes one of the options that say what to read, if it is next:
+    --syntax S, -f/--file FILE, --max-line N. */
+bool input_option(arg_cursor& args, inputs& in, urns::syntax& syn);
+
 /// Where an input came from.
 struct origin {
     std::string_view file;  ///< the file name as given, "<stdin>", or empty for an argument
     std::size_t line;       ///< the line number, or the argument's index (1-based)
+    std::uint64_t offset;   ///< the byte offset of the line in its file (0 for an argument)
     bool is_argument() const noexcept { return file.empty(); }
 };
 
@@ -158,7 +164,7 @@ int for_each_input(inputs const& in, OnLine&& on_line, OnLong&& on_long)
     std::size_t argument = 0;
     for (inputs::item const& it : in.items.empty() ? stdin_only : in.items) {
         if (!it.is_file) {
-            on_line(origin{{}, ++argument}, it.text);
+            on_line(origin{{}, ++argument, 0}, it.text);
             continue;
         }
         std::string const path(it.text);
@@ -175,9 +181,9 @@ int for_each_input(inputs const& in, OnLine&& on_line, OnLong&& on_long)
             auto const st = r.next(line);
             if (st == line_reader::status::line) {
                 if (!line.empty())
-                    on_line(origin{name, r.line_number()}, line);
+                    on_line(origin{name, r.line_number(), r.line_offset()}, line);
             } else if (st == line_reader::status::too_long) {
-                on_long(origin{name, r.line_number()});
+                on_long(origin{name, r.line_number(), 0});
             } else {
                 if (st == line_reader::status::error) {
                     report_read_error(name, r.error());

@@ -10,7 +10,7 @@ namespace urn_tool {
 namespace {
 
 constexpr std::string_view help_text =
-    R"(usage: urn check [OPTIONS] [URN | FILE]...
+    R"~(usage: urn check [OPTIONS] [URN | FILE]...
 
 Checks each URN given as an argument and each line of each file, in order;
 with neither, each line of standard input. For a valid URN, prints it and
@@ -39,7 +39,7 @@ options:
   -h, --help       this help
 
 exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error
-)";
+)~";
 
 struct check_options {
     inputs in;
@@ -54,15 +54,9 @@ int run(arg_cursor& args)
 {
     check_options o;
     while (args.more()) {
-        std::string_view v;
         if (args.flag("--help", "-h"))
             return print_help(check_command);
-        if (args.option("--syntax", v)) {
-            o.syn = syntax_option(v);
-        } else if (args.option("--file", v, "-f")) {
-            o.in.add_file(v);
-        } else if (args.option("--max-line", v)) {
-            o.in.max_line = size_option("--max-line", v);
+        if (input_option(args, o.in, o.syn)) {
         } else if (args.flag("--quiet", "-q")) {
             o.quiet = true;
         } else if (args.flag("--json")) {
@@ -88,40 +82,21 @@ int run(arg_cursor& args)
 
     auto on_line = [&](origin const& where, std::string_view text) {
         auto r = urns::parse_urn(text, o.syn);
-        if (o.json) {
-            j.begin_object();
-            write_origin_json(j, where);
-            j.member("input", text);
-            j.member_bool("valid", r.has_value());
-            if (r) {
-                write_components_json(j, *r);
-            } else {
-                j.member("syntax", urns::to_string(o.syn));
-                write_error_json(j, r.error());
-            }
-            j.end_object();
-            j.newline();
-        } else if (r) {
-            if (!o.quiet)
-                write_components_line(sink, *r);
-        } else {
-            report_invalid(where, text, r.error());
-        }
         if (!r)
             any_invalid = true;
+        if (o.json)
+            write_result_json(j, where, text, o.syn, r);
+        else if (!r)
+            report_invalid(where, text, r.error());
+        else if (!o.quiet)
+            write_components_line(sink, *r);
     };
     auto on_long = [&](origin const& where) {
         any_invalid = true;
-        if (o.json)
-            write_too_long_json(j, where, o.in.max_line);
-        else
-            report_too_long(where, o.in.max_line);
+        report_too_long(where, o.in.max_line, o.json ? &j : nullptr);
     };
-
-    int const status = for_each_input(o.in, on_line, on_long);
-    if (status != exit_ok)
-        return status;
-    return any_invalid ? exit_invalid : exit_ok;
+    int const io = for_each_input(o.in, on_line, on_long);
+    return final_status(io, any_invalid);
 }
 
 } // namespace

@@ -5,16 +5,6 @@ namespace urn_tool {
 
 namespace {
 
-int parse_run(arg_cursor& a)
-{
-    if (a.more() && (a.flag("--help") || a.flag("-h"))) return print_help(parse_command);
-    return not_available("parse", "urns/pct.hpp");
-}
-int explain_run(arg_cursor& a)
-{
-    if (a.more() && (a.flag("--help") || a.flag("-h"))) return print_help(explain_command);
-    return not_available("explain", "urns/pct.hpp");
-}
 int normalize_run(arg_cursor& a)
 {
     if (a.more() && (a.flag("--help") || a.flag("-h"))) return print_help(normalize_command);
@@ -25,11 +15,6 @@ int equal_run(arg_cursor& a)
     if (a.more() && (a.flag("--help") || a.flag("-h"))) return print_help(equal_command);
     return not_available("equal", "urns/equivalence.hpp");
 }
-int extract_run(arg_cursor& a)
-{
-    if (a.more() && (a.flag("--help") || a.flag("-h"))) return print_help(extract_command);
-    return not_available("extract", "urns/extract.hpp");
-}
 int encode_run(arg_cursor& a)
 {
     if (a.more() && (a.flag("--help") || a.flag("-h"))) return print_help(encode_command);
@@ -38,16 +23,10 @@ int encode_run(arg_cursor& a)
 
 } // namespace
 
-command const parse_command{"parse", "print the components of URNs (text or JSON)",
-                            "usage: urn parse [OPTIONS] [URN...]\n\nNot available in this build.\n", parse_run};
-command const explain_command{"explain", "the same as parse, in words",
-                              "usage: urn explain [OPTIONS] [URN...]\n\nNot available in this build.\n", explain_run};
 command const normalize_command{"normalize", "print the canonical form of each URN",
                                 "usage: urn normalize [OPTIONS] [URN...]\n\nNot available in this build.\n", normalize_run};
 command const equal_command{"equal", "tell whether two URNs are equivalent, and why not",
                             "usage: urn equal [OPTIONS] A B\n\nNot available in this build.\n", equal_run};
-command const extract_command{"extract", "find the URNs in text",
-                              "usage: urn extract [OPTIONS] [FILE...]\n\nNot available in this build.\n", extract_run};
 command const encode_command{"encode", "make a URN from a NID and a raw identifier",
                              "usage: urn encode [OPTIONS] NID IDENTIFIER\n\nNot available in this build.\n", encode_run};
 

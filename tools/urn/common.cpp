@@ -55,6 +55,20 @@ void inputs::add_operand(std::string_view s)
         add_urn(s);
 }
 
+bool input_option(arg_cursor& args, inputs& in, urns::syntax& syn)
+{
+    std::string_view v;
+    if (args.option("--syntax", v))
+        syn = syntax_option(v);
+    else if (args.option("--file", v, "-f"))
+        in.add_file(v);
+    else if (args.option("--max-line", v))
+        in.max_line = size_option("--max-line", v);
+    else
+        return false;
+    return true;
+}
+
 void report_read_error(std::string_view file, int error)
 {
     std::string m = "cannot read ";

@@ -65,8 +65,10 @@ void write_components_line(out_buffer& o, urns::urn_view u)
 void write_components_json(json_writer& j, urns::urn_view u)
 {
     j.member("syntax", urns::to_string(u.syntax()));
+    j.member("scheme", u.scheme());
     j.member("nid", u.nid());
     j.member("nss", u.nss());
+    j.member("assigned_name", u.assigned_name());
     if (u.has_query())
         j.member("query", u.query());
     if (u.has_r_component())
@@ -148,6 +150,23 @@ void write_too_long_json(json_writer& j, origin const& where, std::size_t max_li
     j.member("code", "line_too_long");
     j.member("message", "line longer than " + std::to_string(max_line) + " bytes, skipped");
     j.end_object();
+    j.end_object();
+    j.newline();
+}
+
+void write_result_json(json_writer& j, origin const& where, std::string_view input,
+                       urns::syntax syn, urns::result<urns::urn_view> const& r)
+{
+    j.begin_object();
+    write_origin_json(j, where);
+    j.member("input", input);
+    j.member_bool("valid", r.has_value());
+    if (r) {
+        write_components_json(j, *r);
+    } else {
+        j.member("syntax", urns::to_string(syn));
+        write_error_json(j, r.error());
+    }
     j.end_object();
     j.newline();
 }

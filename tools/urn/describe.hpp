@@ -25,8 +25,9 @@ std::string_view error_name(boost::system::error_code const& ec);
 */
 void write_components_line(out_buffer& o, urns::urn_view u);
 
-/// The components as JSON members of the current object: "syntax", "nid",
-/// "nss", and "query", "r_component", "q_component", "fragment" when present.
+/// The components as JSON members of the current object: "syntax",
+/// "scheme", "nid", "nss", "assigned_name", and "query", "r_component",
+/// "q_component", "fragment" when present.
 void write_components_json(json_writer& j, urns::urn_view u);
 
 /// "file":..., "line":... or "argument":N, as JSON members.
@@ -44,6 +45,29 @@ void report_too_long(origin const& where, std::size_t max_line);
 
 /// JSON object (one line) for a line that was too long.
 void write_too_long_json(json_writer& j, origin const& where, std::size_t max_line);
+
+/** The JSON object (one line) for one input: its origin, "input",
+    "valid", then the components ("syntax", "scheme", "nid", "nss",
+    "assigned_name", and the optional ones that are present) or the
+    "error". */
+void write_result_json(json_writer& j, origin const& where, std::string_view input,
+                       urns::syntax syn, urns::result<urns::urn_view> const& r);
+
+/// A line that was too long: as JSON when `j` is given, else on stderr.
+inline void report_too_long(origin const& where, std::size_t max_line, json_writer* j)
+{
+    if (j)
+        write_too_long_json(*j, where, max_line);
+    else
+        report_too_long(where, max_line);
+}
+
+/// The exit status of a command that read its inputs with status `io`
+/// (call it after the reading: `any_invalid` is set by it).
+inline int final_status(int io, bool any_invalid)
+{
+    return io != exit_ok ? io : any_invalid ? exit_invalid : exit_ok;
+}
 
 } // namespace urn_tool
 

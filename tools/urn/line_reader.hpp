@@ -4,6 +4,7 @@
 #define URN_TOOL_LINE_READER_HPP
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -14,7 +15,9 @@ namespace urn_tool {
 
     Lines end at "\n"; one "\r" before it is removed (CRLF files), and the
     last line may lack its "\n". A line is handed out as a view into the
-    reader's buffer, valid until the next call. The buffer starts at
+    reader's buffer, valid until the next call. Line ends are found 64
+    bytes at a time (a bit mask of the "\n" positions, SSE2 where there is
+    SSE2), so a short line costs a few instructions. The buffer starts at
     `block` bytes and grows to hold a longer line, up to `max_line`; a
     longer line is skipped (without being held in memory) and reported as
     too_long. NUL bytes are ordinary bytes: they never end a line.
@@ -40,21 +43,35 @@ public:
 
     /// The 1-based number of the line last returned (or skipped).
     std::size_t line_number() const noexcept { return lineno_; }
+    /// The byte offset in the stream of the line last returned.
+    std::uint64_t line_offset() const noexcept { return line_offset_; }
     /// The errno of a failed read.
     int error() const noexcept { return errno_; }
 
 private:
-    bool fill();       // reads more after end_; false on EOF or error
+    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+    static constexpr std::size_t slack = 64;  // readable bytes after the buffer
+
+    bool fill();        // reads more after end_; false on EOF or error
     status skip_long(); // discards through the next "\n"
+    std::size_t next_newline() noexcept;  // offset of the next "\n" before end_, or npos
+    void rescan_from(std::size_t at) noexcept { chunk_ = valid_ = at; bits_ = 0; }
 
     int fd_;
     std::size_t cap_;
     std::size_t max_line_;
     std::unique_ptr<char[]> buf_;
     std::size_t begin_ = 0;   // start of the unconsumed data
-    std::size_t scanned_ = 0; // [begin_, scanned_) holds no "\n"
     std::size_t end_ = 0;     // end of the data
+    // The newline scan: bits_ marks the "\n" not yet handed out in the
+    // 64-byte chunk at chunk_, of which [chunk_, valid_) has been looked at;
+    // everything before valid_ has been looked at.
+    std::size_t chunk_ = 0;
+    std::size_t valid_ = 0;
+    std::uint64_t bits_ = 0;
     std::size_t lineno_ = 0;
+    std::uint64_t base_ = 0;         // stream offset of buf_[0]
+    std::uint64_t line_offset_ = 0;  // stream offset of the last line
     bool eof_ = false;
     int errno_ = 0;
 };

@@ -60,7 +60,7 @@ x3::rule<excluded_class>        const excluded    = "excluded";
 // As an entry rule it must also end the input: a byte that stops the NSS
 // and is not the end is reported as a bad NSS byte at its offset.
 auto const urn_def =
-       must(x3::no_case["urn:"], "\"urn:\"", error::bad_scheme)
+       must(quoted("urn:"), "\"urn:\"", error::bad_scheme)
     >> x3::raw[must(nid, error::bad_nid)]
     >> must(':', "\":\"", error::bad_nid)
     >> x3::raw[must(nss, error::bad_nss)]
@@ -87,7 +87,9 @@ auto const lower_def = char_in<lower_chars>{};
 auto const number_def = char_in<number_chars>{};
 
 // NSS           = 1*URN-chars
-auto const nss_def = +urn_chars;
+// Fast path: run_of takes runs of <trans> in one step; URN-chars as
+// written takes the rest ("%" hex hex).
+auto const nss_def = +(run_of<trans_chars>{} | urn_chars);
 
 // URN-chars     = trans / "%" hex hex
 // After "%", two hex are required (section 2.3.1: "The presence of an "%"

@@ -81,7 +81,7 @@ auto const uri_def =
 // scheme      = "urn"
 //               ; specific, fixed (assigned) value
 // Case-insensitive, as every ABNF literal (and RFC 3986 section 3.1).
-auto const scheme_def = x3::no_case["urn"];
+auto const scheme_def = quoted("urn");
 
 // urn-path    = NID ":" NSS
 //               ; to be superimposed on <path-rootless>,
@@ -103,7 +103,9 @@ auto const nid_def =
 
 // NSS         = 1*pchar
 //               ; or equivalent:    NSS    = segment-nz
-auto const nss_def = +pchar;
+// Fast path: run_of takes runs of pchar's single-byte alternatives in one
+// step; pchar as written takes the rest (pct-encoded).
+auto const nss_def = +(run_of<rfc3986::pchar_chars>{} | pchar);
 
 // urn-query   = directive *( "&" directive)
 //               ; to be superimposed on <query>
@@ -123,7 +125,8 @@ auto const keywd_def =
     alpha >> *(char_in<alnum_chars>{} | '-' >> must(char_in<alnum_chars>{}, "keywd", error::bad_query));
 
 // value       = *v-pchar
-auto const value_def = *v_pchar;
+// Fast path as in NSS.
+auto const value_def = *(run_of<v_pchar_chars>{} | v_pchar);
 
 // v-pchar     = unreserved / pct-encoded / v-subdels
 // One lookup for unreserved / v-subdels; then pct-encoded (no byte starts both).

@@ -28,6 +28,10 @@ inline constexpr charset sub_delims_chars = charset("!$&'()*+,;=");
 /// pchar without pct-encoded: unreserved / sub-delims / ":" / "@".
 inline constexpr charset pchar_chars      = unreserved_chars | sub_delims_chars | charset(":@");
 inline constexpr charset scheme_chars     = rfc5234::alpha_chars | rfc5234::digit_chars | charset("+-.");
+/// The single-byte alternatives of *( pchar / "/" ) and of *( pchar / "/" / "?" ),
+/// for run_of fast paths (primitives.hpp).
+inline constexpr charset pchar_slash_chars          = pchar_chars | charset("/");
+inline constexpr charset pchar_slash_question_chars = pchar_chars | charset("/?");
 
 struct scheme_class;
 struct path_rootless_class;
@@ -71,10 +75,13 @@ auto const segment_nz_def = +pchar;
 auto const pchar_def = char_in<pchar_chars>{} | pct_encoded;
 
 // query         = *( pchar / "/" / "?" )
-auto const query_def = *(pchar | '/' | '?');
+// Fast path: run_of takes runs of the single-byte alternatives in one step;
+// the alternatives as written take the rest (pct-encoded).
+auto const query_def = *(run_of<pchar_slash_question_chars>{} | pchar | '/' | '?');
 
 // fragment      = *( pchar / "/" / "?" )
-auto const fragment_def = *(pchar | '/' | '?');
+// Fast path as in query.
+auto const fragment_def = *(run_of<pchar_slash_question_chars>{} | pchar | '/' | '?');
 
 // pct-encoded   = "%" HEXDIG HEXDIG
 // Once "%" is seen, two HEXDIG are required: a failure is recorded at the

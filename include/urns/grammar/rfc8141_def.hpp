@@ -62,7 +62,7 @@ auto const namestring_def =
 // assigned-name = "urn" ":" NID ":" NSS
 // "urn" is case-insensitive, as every ABNF literal.
 auto const assigned_name_def =
-       must(x3::no_case["urn"], "\"urn\"", error::bad_scheme)
+       must(quoted("urn"), "\"urn\"", error::bad_scheme)
     >> must(':', "\":\"", error::bad_scheme)
     >> x3::raw[must(nid, error::bad_nid)]
     >> must(':', "\":\"", error::bad_nid)
@@ -79,7 +79,9 @@ auto const nid_def = alphanum >> x3::repeat(0, 30)[ldh >> &ldh] >> alphanum;
 auto const ldh_def = char_in<ldh_chars>{};
 
 // NSS           = pchar *(pchar / "/")
-auto const nss_def = rfc3986::pchar >> *(rfc3986::pchar | '/');
+// Fast path: run_of takes runs of the single-byte alternatives of
+// (pchar / "/") in one step; the alternatives as written take the rest.
+auto const nss_def = rfc3986::pchar >> *(run_of<rfc3986::pchar_slash_chars>{} | rfc3986::pchar | '/');
 
 // rq-components = [ "?+" r-component ]
 //                 [ "?=" q-component ]
@@ -99,8 +101,9 @@ auto const rq_components_def =
 auto const r_component_def = rfc3986::pchar >> *(!x3::lit("?=") >> (rfc3986::pchar | '/' | '?'));
 
 // q-component   = pchar *( pchar / "/" / "?" )
-// "?=" and "?+" inside a q-component are data.
-auto const q_component_def = rfc3986::pchar >> *(rfc3986::pchar | '/' | '?');
+// "?=" and "?+" inside a q-component are data. Fast path as in NSS.
+auto const q_component_def =
+    rfc3986::pchar >> *(run_of<rfc3986::pchar_slash_question_chars>{} | rfc3986::pchar | '/' | '?');
 
 // f-component   = fragment
 auto const f_component_def = rfc3986::fragment;

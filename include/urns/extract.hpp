@@ -1,0 +1,203 @@
+// X3-free public header: finding URNs in text (docs/extract.md).
+#ifndef URNS_EXTRACT_HPP
+#define URNS_EXTRACT_HPP
+
+#include <urns/syntax.hpp>
+#include <urns/urn_view.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <string_view>
+
+namespace urns {
+
+/** Where a URN found in text ends.
+
+    Both modes first end a URN at the first byte that no URN of the syntax
+    can contain (RFC 2141 section 2.4, draft-03 section 2.5.3: "An URN ends
+    when an octet/character from the excluded character set is
+    encountered"), and then keep the longest prefix that parses.
+*/
+enum class extract_mode : std::uint8_t {
+    /// Also leave out trailing sentence punctuation (". , ; : ! ?"), a
+    /// trailing "'" when the match holds an odd number of them, and a
+    /// trailing ")" that has no "(" to close within the match, as link
+    /// detectors do: "(see urn:isbn:0-395-36341-1.)" finds
+    /// "urn:isbn:0-395-36341-1". The default.
+    prose = 0,
+    /// Only the document's rule: "see urn:ex:a." finds "urn:ex:a.", which
+    /// is a valid URN.
+    strict = 1,
+};
+
+/** Work counts of find_urns, for tests and tuning (never needed otherwise).
+
+    Each byte of the text is stepped over at most once by the scanner and
+    given to parse_urn at most once: `scanned` and `parsed` never exceed the
+    text's size, whatever the text.
+*/
+struct extract_counters {
+    std::size_t candidates = 0; ///< "urn:" starts that passed the start rule
+    std::size_t scanned = 0;    ///< bytes stepped over after those starts
+    std::size_t parsed = 0;     ///< bytes given to parse_urn
+    std::size_t matches = 0;    ///< matches produced
+};
+
+/// How find_urns reads text.
+struct extract_options {
+    /// The URN syntax a match must have.
+    urns::syntax syntax = urns::syntax::rfc2141bis;
+
+    /// Where a match ends: prose (the default) or strict.
+    extract_mode mode = extract_mode::prose;
+
+    /** Whether a URN inside another URI ends where that URI's part ends.
+
+        When the byte before "urn:" is "=" (the URN is a query parameter's
+        value, as in "magnet:?xt=urn:btih:...&dn=..."), "&" and "#" end
+        the URN; when it is "/" (the URN is a path segment, as in
+        "https://resolver.example/urn:nbn:de:101?format=json"), "?" and "#"
+        end it. Off: only the syntax decides.
+    */
+    bool uri_context = true;
+
+    /// If not null, find_urns adds its work counts here.
+    extract_counters* counters = nullptr;
+};
+
+/// One URN found in text.
+struct urn_match {
+    /// Byte offset of the "urn:" in the text.
+    std::size_t offset = 0;
+    /// Length in bytes; the URN is text.substr(offset, length).
+    std::size_t length = 0;
+    /// The URN, parsed (view.buffer() is the matched text).
+    urn_view view;
+};
+
+namespace detail {
+/// The first match that starts at or after `from`; false if none. `resume`
+/// is where the search for the one after it starts.
+bool next_urn_match(std::string_view text, std::size_t from, extract_options const& opts,
+                    urn_match& m, std::size_t& resume) noexcept;
+} // namespace detail
+
+/** The URNs of a text, found lazily, in order: a forward range of urn_match.
+
+    Made by find_urns. It refers to the text, which must outlive it and its
+    iterators. Nothing is allocated; each increment scans on from where the
+    previous match's candidate ended.
+*/
+class urn_matches {
+public:
+    class iterator {
+    public:
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = urn_match;
+        using difference_type = std::ptrdiff_t;
+        using pointer = urn_match const*;
+        using reference = urn_match const&;
+
+        /// The end iterator.
+        iterator() noexcept = default;
+
+        reference operator*() const noexcept { return m_; }
+        pointer operator->() const noexcept { return &m_; }
+
+        iterator& operator++() noexcept
+        {
+            find(resume_);
+            return *this;
+        }
+        iterator operator++(int) noexcept
+        {
+            iterator t = *this;
+            ++*this;
+            return t;
+        }
+
+        friend bool operator==(iterator const& a, iterator const& b) noexcept
+        {
+            return a.done_ == b.done_ && (a.done_ || a.m_.offset == b.m_.offset);
+        }
+        friend bool operator!=(iterator const& a, iterator const& b) noexcept { return !(a == b); }
+
+    private:
+        friend class urn_matches;
+        iterator(std::string_view text, extract_options const& opts) noexcept
+            : text_(text), opts_(opts), done_(false)
+        {
+            find(0);
+        }
+        void find(std::size_t from) noexcept
+        {
+            done_ = !detail::next_urn_match(text_, from, opts_, m_, resume_);
+        }
+
+        std::string_view text_;
+        extract_options opts_;
+        urn_match m_;
+        std::size_t resume_ = 0;
+        bool done_ = true;
+    };
+
+    urn_matches(std::string_view text, extract_options const& opts) noexcept
+        : text_(text), opts_(opts)
+    {
+    }
+
+    /// Finds the first match.
+    iterator begin() const noexcept { return iterator(text_, opts_); }
+    iterator end() const noexcept { return iterator(); }
+
+    /// The text searched.
+    std::string_view text() const noexcept { return text_; }
+
+private:
+    std::string_view text_;
+    extract_options opts_;
+};
+
+/** Finds the URNs in a text: a lazy forward range of urn_match.
+
+    A match starts at a "urn:" in any case whose previous byte (if any) is
+    not a letter, digit, "+", "-", "." (URI scheme characters: "xurn:" and
+    "a.urn:" are other schemes) or "_" (a word character: "my_urn:").
+    Bytes 0x80-0xFF before it do not prevent a match (curly quotes,
+    no-break spaces). The URN ends at the first byte its syntax excludes
+    (RFC 2141 section 2.4, draft-03 section 2.5.3); any byte 0x80-0xFF ends
+    it, so the text need not be UTF-8. In extract_mode::prose, trailing
+    punctuation is then left out. The match is the longest prefix of what
+    is left that parse_urn accepts in the chosen syntax; if there is none
+    ("urn:x", "urn::"), there is no match, and the search goes on after
+    the bytes already looked at. Every match's view is what parse_urn
+    gives for its text.
+
+    The text is read once, left to right, and never copied: the cost is
+    linear in its size, whatever it holds. Text may be cut into blocks at
+    line feeds: a URN never holds a control character, and the start rule
+    looks at one byte before "urn:" only.
+
+    @par Example
+    @code
+    std::string_view text = "See urn:isbn:0-395-36341-1 (1987) and URN:NBN:de:101-2011.";
+    for (urns::urn_match const& m : urns::find_urns(text))
+        std::cout << m.offset << ' ' << m.view.buffer() << '\n';
+    // 4 urn:isbn:0-395-36341-1
+    // 38 URN:NBN:de:101-2011
+    @endcode
+
+    @par Specification
+    RFC 2141 section 2.4; draft-ietf-urnbis-rfc2141bis-urn-03 section 2.5.3;
+    RFC 3986 section 3.1 (scheme characters) and appendix C (delimiting URIs
+    in context).
+*/
+inline urn_matches find_urns(std::string_view text, extract_options const& opts = {}) noexcept
+{
+    return urn_matches(text, opts);
+}
+
+} // namespace urns
+
+#endif

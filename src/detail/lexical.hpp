@@ -1,0 +1,153 @@
+// Internal, X3-free: the small character-level helpers that equivalence.cpp
+// and check.cpp share (ASCII case, hex digits, draft-03 query directives).
+// Kept private to src/ so that the public headers stay small; pct.hpp and
+// query.hpp offer the public versions of these ideas.
+#ifndef URNS_SRC_DETAIL_LEXICAL_HPP
+#define URNS_SRC_DETAIL_LEXICAL_HPP
+
+#include <urns/urn_view.hpp>
+
+#include <cstddef>
+#include <string_view>
+
+namespace urns {
+namespace detail {
+
+constexpr char ascii_lower(char c) noexcept
+{
+    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+constexpr char ascii_upper(char c) noexcept
+{
+    return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+}
+
+constexpr bool is_hexdig(char c) noexcept
+{
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
+}
+
+/// The value of a hex digit (which must be one).
+constexpr int hex_value(char c) noexcept
+{
+    return c <= '9' ? c - '0' : (ascii_upper(c) - 'A' + 10);
+}
+
+/// ASCII case-insensitive equality.
+constexpr bool iequals(std::string_view a, std::string_view b) noexcept
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (ascii_lower(a[i]) != ascii_lower(b[i]))
+            return false;
+    return true;
+}
+
+/** Whether the parts of `v` lie inside its buffer, so that its accessors
+    are safe: false for a default-constructed view (which is not a URN).
+*/
+inline bool well_formed(urn_view const& v) noexcept
+{
+    parts const& p = v.parts();
+    std::size_t const n = v.buffer().size();
+    auto in = [n](parts::span s) { return !s.present() || (s.begin <= s.end && s.end <= n); };
+    return n >= 5 && p.nid_end >= 4 && p.nid_end < p.nss_end && p.nss_end <= n &&
+           in(p.query) && in(p.r_component) && in(p.q_component) && in(p.fragment);
+}
+
+/** Walks a string as "percent-encoding case normalization" sees it: the two
+    characters after each "%" are hex digits whose case does not matter.
+    RFC 3986 section 6.2.2.1; RFC 2141 section 5 step 3; draft-03 section 5
+    step 3; RFC 8141 section 3.1 item 3.
+*/
+class pct_case_folder {
+public:
+    /// The normalized form of the next character (upper-case hex digits).
+    char next(char c) noexcept
+    {
+        if (pending_ > 0) {
+            --pending_;
+            return ascii_upper(c);
+        }
+        if (c == '%')
+            pending_ = 2;
+        return c;
+    }
+
+private:
+    int pending_ = 0;
+};
+
+/// Equality of two strings after percent-encoding case normalization.
+inline bool pct_case_equal(std::string_view a, std::string_view b) noexcept
+{
+    if (a.size() != b.size())
+        return false;
+    // Equal prefixes put the "%"s at the same places, so one walker serves
+    // both strings.
+    pct_case_folder fa, fb;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (fa.next(a[i]) != fb.next(b[i]))
+            return false;
+    return true;
+}
+
+/// Three-way comparison of two strings after percent-encoding case normalization.
+inline int pct_case_compare(std::string_view a, std::string_view b) noexcept
+{
+    pct_case_folder fa, fb;
+    std::size_t const n = a.size() < b.size() ? a.size() : b.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        unsigned char const x = static_cast<unsigned char>(fa.next(a[i]));
+        unsigned char const y = static_cast<unsigned char>(fb.next(b[i]));
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+}
+
+/** One draft-03 query directive, `keywd "=" value` (section 2.3), as
+    offsets into the query string.
+*/
+struct directive_span {
+    std::size_t begin = 0;   ///< the keyword's first character
+    std::size_t eq = 0;      ///< the "=" (== end if there is none)
+    std::size_t end = 0;     ///< one past the value
+
+    std::string_view whole(std::string_view q) const noexcept { return q.substr(begin, end - begin); }
+    std::string_view keyword(std::string_view q) const noexcept { return q.substr(begin, eq - begin); }
+    std::string_view value(std::string_view q) const noexcept
+    {
+        return eq < end ? q.substr(eq + 1, end - eq - 1) : std::string_view();
+    }
+};
+
+/** Calls `f(directive_span)` for each "&"-separated directive of a draft-03
+    query, in order. A view's query has passed the grammar (`urn-query =
+    directive *("&" directive)`), so there is no empty directive; the walk
+    is still safe on any string.
+*/
+template <class F>
+void for_each_directive(std::string_view q, F&& f)
+{
+    std::size_t start = 0;
+    for (;;) {
+        std::size_t amp = q.find('&', start);
+        if (amp == std::string_view::npos)
+            amp = q.size();
+        std::size_t eq = q.find('=', start);
+        if (eq == std::string_view::npos || eq > amp)
+            eq = amp;
+        f(directive_span{start, eq, amp});
+        if (amp == q.size())
+            return;
+        start = amp + 1;
+    }
+}
+
+} // namespace detail
+} // namespace urns
+
+#endif

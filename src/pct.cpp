@@ -1,0 +1,347 @@
+// Semantic layer (X3-free): percent-encoding of the NSS.
+#include <urns/pct.hpp>
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+
+namespace urns {
+namespace pct {
+
+namespace {
+
+using table = std::array<bool, 256>;
+
+constexpr table make_table(char const* chars) noexcept
+{
+    table t{};
+    for (; *chars; ++chars)
+        t[static_cast<unsigned char>(*chars)] = true;
+    return t;
+}
+
+constexpr table with_alnum(table t) noexcept
+{
+    for (unsigned c = '0'; c <= '9'; ++c)
+        t[c] = true;
+    for (unsigned c = 'A'; c <= 'Z'; ++c)
+        t[c] = true;
+    for (unsigned c = 'a'; c <= 'z'; ++c)
+        t[c] = true;
+    return t;
+}
+
+// The octets each syntax's NSS takes literally (its "character repertoire").
+//
+// RFC 2141 section 2.2:
+//   <trans>  ::= <upper> | <lower> | <number> | <other> | <reserved>
+//   <other>  ::= "(" | ")" | "+" | "," | "-" | "." |
+//                ":" | "=" | "@" | ";" | "$" |
+//                "_" | "!" | "*" | "'"
+// <reserved> ("%" "/" "?" "#") is left out: "%" only starts a triplet, and
+// section 2.3.2 says of "/", "?", "#": "Namespace developers SHOULD NOT use
+// these characters in unencoded form, but rather use the appropriate
+// %-encoding for each character." Encoding a <reserved> character does not
+// break section 2.3.1's "a character MUST NOT be "%"-encoded if the
+// character is not a reserved character".
+constexpr table rfc2141_repertoire = with_alnum(make_table("()+,-.:=@;$_!*'"));
+
+// draft-03 section 2.2 and RFC 8141 section 2 (RFC 3986 section 3.3):
+//   pchar      = unreserved / pct-encoded / sub-delims / ":" / "@"
+//   unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
+//   sub-delims = "!" / "$" / "&" / "'" / "(" / ")"
+//              / "*" / "+" / "," / ";" / "="
+constexpr table pchar_repertoire = with_alnum(make_table("-._~!$&'()*+,;=:@"));
+
+// Characters kept percent-encoded in the display form whatever the syntax:
+// "%" (section 2.5.2), "/" "?" "#" (RFC 2141 <reserved>, RFC 3986
+// gen-delims that separate URI components), and space.
+constexpr table display_kept = make_table("%/?# ");
+
+bool in_repertoire(unsigned char c, syntax syn, bool first) noexcept
+{
+    switch (syn) {
+    case syntax::rfc2141: return rfc2141_repertoire[c];
+    case syntax::rfc8141:
+        // RFC 8141 section 2: NSS = pchar *(pchar / "/")
+        return pchar_repertoire[c] || (c == '/' && !first);
+    case syntax::rfc2141bis: break;
+    }
+    return pchar_repertoire[c];
+}
+
+bool forbids_nul(syntax syn) noexcept
+{
+    return syn == syntax::rfc2141 || syn == syntax::rfc2141bis;
+}
+
+parse_error make(error e, std::size_t offset, std::string_view expected, syntax syn) noexcept
+{
+    return parse_error{make_error_code(e), offset, expected, syn};
+}
+
+constexpr char upper_hex[] = "0123456789ABCDEF";
+
+void append_triplet(std::string& out, unsigned char c)
+{
+    char const t[3] = {'%', upper_hex[c >> 4], upper_hex[c & 15]};
+    out.append(t, 3);
+}
+
+/// The first fault of the triplets of `s` (ignoring NUL), or nothing;
+/// `count` receives the number of triplets.
+std::optional<parse_error> check_triplets(std::string_view s, syntax syn, bool nul_is_fault,
+                                          std::size_t& count) noexcept
+{
+    count = 0;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        void const* p = std::memchr(s.data() + i, '%', s.size() - i);
+        if (!p)
+            break;
+        i = static_cast<std::size_t>(static_cast<char const*>(p) - s.data());
+        for (std::size_t k = 1; k <= 2; ++k)
+            if (i + k >= s.size() || detail::hex_value(s[i + k]) < 0)
+                return make(error::bad_pct_encoded, i + k, "HEXDIG", syn);
+        if (nul_is_fault && s[i + 1] == '0' && s[i + 2] == '0')
+            return make(error::nul_octet, i, "pct-encoded", syn);
+        ++count;
+        i += 3;
+    }
+    return std::nullopt;
+}
+
+/// The octet `extra` lists, as a table.
+table extra_table(std::string_view extra) noexcept
+{
+    table t{};
+    for (char c : extra)
+        t[static_cast<unsigned char>(c)] = true;
+    return t;
+}
+
+/// The code points display() keeps encoded although they are valid UTF-8:
+/// C1 controls and the invisible or reordering format characters.
+bool hidden_code_point(std::uint32_t cp) noexcept
+{
+    return (cp >= 0x80 && cp <= 0x9F) || cp == 0xAD || cp == 0x061C ||
+           (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202E) ||
+           (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF;
+}
+
+/// At s[i] (a valid triplet of octet >= 0x80), the length in octets of a
+/// valid UTF-8 sequence written entirely as triplets, and its code point;
+/// 0 if the octets there are not valid UTF-8 (RFC 3629 section 4).
+std::size_t utf8_triplets(std::string_view s, std::size_t i, std::uint32_t& cp) noexcept
+{
+    auto const octet = [&](std::size_t k, unsigned char& b) {
+        std::size_t const at = i + 3 * k;
+        if (at + 2 >= s.size() || s[at] != '%')
+            return false;
+        b = static_cast<unsigned char>(detail::triplet_octet(s.data() + at));
+        return true;
+    };
+    unsigned char b0 = 0;
+    octet(0, b0);
+    std::size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xBF;   // bounds of the second octet
+    if (b0 >= 0xC2 && b0 <= 0xDF) {
+        n = 2;
+        cp = b0 & 0x1F;
+    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+        n = 3;
+        cp = b0 & 0x0F;
+        if (b0 == 0xE0) lo = 0xA0;          // no overlong forms
+        if (b0 == 0xED) hi = 0x9F;          // no surrogates
+    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+        n = 4;
+        cp = b0 & 0x07;
+        if (b0 == 0xF0) lo = 0x90;          // no overlong forms
+        if (b0 == 0xF4) hi = 0x8F;          // nothing above U+10FFFF
+    } else {
+        return 0;
+    }
+    for (std::size_t k = 1; k < n; ++k) {
+        unsigned char b = 0;
+        if (!octet(k, b))
+            return 0;
+        if (k == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xBF))
+            return 0;
+        cp = (cp << 6) | (b & 0x3F);
+    }
+    return n;
+}
+
+} // namespace
+
+//------------------------------------------------
+
+result<void> validate(std::string_view s, syntax syn) noexcept
+{
+    std::size_t n = 0;
+    if (auto e = check_triplets(s, syn, forbids_nul(syn), n))
+        return *e;
+    return {};
+}
+
+result<decoded_view> decoded(std::string_view s) noexcept
+{
+    std::size_t n = 0;
+    if (auto e = check_triplets(s, syntax::rfc2141bis, false, n))
+        return *e;
+    return decoded_view(s, s.size() - 2 * n);
+}
+
+result<void> decode(std::string_view s, std::string& out)
+{
+    auto d = decoded(s);
+    if (!d)
+        return d.error();
+    out.reserve(out.size() + d->size());
+    std::size_t i = 0;
+    while (i < s.size()) {
+        // Copy the run up to the next "%" in one go.
+        void const* p = std::memchr(s.data() + i, '%', s.size() - i);
+        std::size_t const j = p ? static_cast<std::size_t>(static_cast<char const*>(p) - s.data())
+                                : s.size();
+        out.append(s.data() + i, j - i);
+        if (j == s.size())
+            break;
+        out += detail::triplet_octet(s.data() + j);
+        i = j + 3;
+    }
+    return {};
+}
+
+result<std::string> decode(std::string_view s)
+{
+    std::string out;
+    if (auto r = decode(s, out); !r)
+        return r.error();
+    return out;
+}
+
+//------------------------------------------------
+
+result<display_info> display(std::string_view nss, syntax syn, std::string& out)
+{
+    if (auto r = validate(nss, syn); !r)
+        return r.error();
+    display_info info;
+    std::string text;
+    text.reserve(nss.size());
+    std::size_t i = 0;
+    while (i < nss.size()) {
+        unsigned char const c = static_cast<unsigned char>(nss[i]);
+        if (c != '%') {
+            // Not expected in an NSS; never let such a byte through raw.
+            if (c <= 0x20 || c >= 0x7F)
+                append_triplet(text, c);
+            else
+                text += static_cast<char>(c);
+            ++i;
+            continue;
+        }
+        unsigned char const b = static_cast<unsigned char>(detail::triplet_octet(nss.data() + i));
+        if (b < 0x80) {
+            // Controls, DEL, "%", "/", "?", "#", space, and characters of the
+            // repertoire (encoded only when a namespace reserves them).
+            bool const keep = b < 0x20 || b == 0x7F || display_kept[b] || in_repertoire(b, syn, false);
+            if (keep) {
+                text.append(nss.data() + i, 3);
+                ++info.kept_encoded;
+            } else {
+                text += static_cast<char>(b);
+            }
+            i += 3;
+            continue;
+        }
+        std::uint32_t cp = 0;
+        std::size_t const n = utf8_triplets(nss, i, cp);
+        if (n == 0) {
+            info.valid_utf8 = false;
+            text.append(nss.data() + i, 3);
+            ++info.kept_encoded;
+            i += 3;
+        } else if (hidden_code_point(cp)) {
+            text.append(nss.data() + i, 3 * n);
+            info.kept_encoded += n;
+            i += 3 * n;
+        } else {
+            for (std::size_t k = 0; k < n; ++k)
+                text += detail::triplet_octet(nss.data() + i + 3 * k);
+            i += 3 * n;
+        }
+    }
+    out += text;
+    return info;
+}
+
+result<display_info> display(urn_view v, std::string& out)
+{
+    if (v.buffer().empty())
+        return make(error::bad_scheme, 0, "URI", v.syntax());
+    std::string text(v.buffer().substr(0, v.nid().size() + 5));   // "urn:" NID ":"
+    auto r = display(v.nss(), v.syntax(), text);
+    if (!r)
+        return r;
+    text += v.buffer().substr(v.assigned_name().size());
+    out += text;
+    return r;
+}
+
+//------------------------------------------------
+
+bool needs_encoding(unsigned char c, syntax syn, bool first) noexcept
+{
+    return !in_repertoire(c, syn, first);
+}
+
+std::size_t encoded_size(std::string_view raw, syntax syn, std::string_view extra_reserved) noexcept
+{
+    if (raw.empty())
+        return 0;
+    table const extra = extra_table(extra_reserved);
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        unsigned char const c = static_cast<unsigned char>(raw[i]);
+        if (c == 0 && forbids_nul(syn))
+            return 0;
+        n += (extra[c] || !in_repertoire(c, syn, i == 0)) ? 3 : 1;
+    }
+    return n;
+}
+
+result<void> encode(std::string_view raw, std::string& out, syntax syn,
+                    std::string_view extra_reserved)
+{
+    if (raw.empty())
+        return make(error::bad_identifier, 0, "NSS", syn);
+    if (forbids_nul(syn))
+        if (void const* p = std::memchr(raw.data(), 0, raw.size()))
+            return make(error::nul_octet,
+                        static_cast<std::size_t>(static_cast<char const*>(p) - raw.data()), "NSS",
+                        syn);
+    table const extra = extra_table(extra_reserved);
+    out.reserve(out.size() + encoded_size(raw, syn, extra_reserved));
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        unsigned char const c = static_cast<unsigned char>(raw[i]);
+        if (extra[c] || !in_repertoire(c, syn, i == 0))
+            append_triplet(out, c);
+        else
+            out += static_cast<char>(c);
+    }
+    return {};
+}
+
+result<std::string> encode(std::string_view raw, syntax syn, std::string_view extra_reserved)
+{
+    std::string out;
+    if (auto r = encode(raw, out, syn, extra_reserved); !r)
+        return r.error();
+    return out;
+}
+
+} // namespace pct
+} // namespace urns

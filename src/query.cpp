@@ -1,0 +1,249 @@
+// Semantic layer (X3-free): draft-03 query directives (section 2.3) and
+// the registries of section 9.2.
+#include <urns/pct.hpp>
+#include <urns/query.hpp>
+
+#include <algorithm>
+#include <cstring>
+
+namespace urns {
+
+namespace {
+
+bool alpha(char c) noexcept
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+bool digit(char c) noexcept
+{
+    return c >= '0' && c <= '9';
+}
+
+/// unreserved / v-subdels (v-pchar without pct-encoded).
+bool v_pchar_char(char c) noexcept
+{
+    // unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
+    // v-subdels  = "!" / "$" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
+    //            / ":" / "@" / "/" / "?"
+    return alpha(c) || digit(c) ||
+           (c != '\0' && std::strchr("-._~!$'()*+,;=:@/?", c) != nullptr);
+}
+
+parse_error make(error e, std::size_t offset, std::string_view expected) noexcept
+{
+    return parse_error{make_error_code(e), offset, expected, syntax::rfc2141bis};
+}
+
+/// The number of keyword comparisons the last effective_directives() call
+/// on this thread made (read by the tests, which declare the accessor).
+thread_local std::size_t comparisons = 0;
+
+} // namespace
+
+namespace detail {
+/// Internal, for tests only (declared there): see `comparisons` above.
+std::size_t effective_directives_comparisons() noexcept
+{
+    return comparisons;
+}
+} // namespace detail
+
+//------------------------------------------------
+
+result<directives_view> parse_query(std::string_view query, std::size_t base) noexcept
+{
+    char const* const first = query.data();
+    std::size_t const n = query.size();
+    std::size_t i = 0;
+    bool first_directive = true;
+    for (;;) {
+        // directive = keywd "=" value
+        // keywd     = ALPHA *( ["-"] (ALPHA / DIGIT))
+        if (i == n || !alpha(first[i]))
+            return make(error::bad_query, base + i, first_directive ? "urn-query" : "directive");
+        ++i;
+        // A "-" must be followed by a letter or digit (as the grammar's
+        // expectation point reports it: at the byte after the "-").
+        for (;;) {
+            if (i < n && (alpha(first[i]) || digit(first[i])))
+                ++i;
+            else if (i < n && first[i] == '-') {
+                if (i + 1 == n || !(alpha(first[i + 1]) || digit(first[i + 1])))
+                    return make(error::bad_query, base + i + 1, "keywd");
+                i += 2;
+            } else
+                break;
+        }
+        if (i == n || first[i] != '=')
+            return make(error::bad_query, base + i, "\"=\"");
+        ++i;
+        // value = *v-pchar; v-pchar = unreserved / pct-encoded / v-subdels
+        for (;;) {
+            if (i < n && v_pchar_char(first[i])) {
+                ++i;
+            } else if (i < n && first[i] == '%') {
+                for (std::size_t k = 1; k <= 2; ++k)
+                    if (i + k >= n || pct::detail::hex_value(first[i + k]) < 0)
+                        return make(error::bad_pct_encoded, base + i + k, "HEXDIG");
+                i += 3;
+            } else {
+                break;
+            }
+        }
+        // urn-query = directive *( "&" directive)
+        if (i == n)
+            break;
+        if (first[i] != '&')
+            return make(error::bad_query, base + i, "urn-query");
+        ++i;
+        first_directive = false;
+    }
+    // draft-03 section 2.5.3: NUL "MUST NOT be used in URNs, in either
+    // unencoded or percent-encoded form".
+    if (auto r = pct::validate(query, syntax::rfc2141bis); !r) {
+        parse_error e = r.error();
+        e.offset += base;
+        return e;
+    }
+    return directives_view(query, base);
+}
+
+result<directives_view> directives(urn_view v) noexcept
+{
+    if (v.buffer().empty() || v.syntax() != syntax::rfc2141bis || !v.has_query())
+        return make(error::bad_query, v.buffer().size(), "urn-query");
+    std::size_t const base = static_cast<std::size_t>(v.query().data() - v.buffer().data());
+    return parse_query(v.query(), base);
+}
+
+//------------------------------------------------
+
+directives_view::iterator::iterator(char const* p, char const* first, char const* last,
+                                    std::size_t base) noexcept
+    : p_(p), first_(first), last_(last), base_(base)
+{
+    load();
+}
+
+void directives_view::iterator::load() noexcept
+{
+    if (p_ == last_) {
+        d_ = directive{};
+        return;
+    }
+    // A valid urn-query: the keyword ends at the first "=", the value at
+    // the next "&" (v-pchar has no "&") or at the end.
+    std::size_t const len = static_cast<std::size_t>(last_ - p_);
+    char const* const eq = static_cast<char const*>(std::memchr(p_, '=', len));
+    char const* amp = static_cast<char const*>(std::memchr(eq + 1, '&', static_cast<std::size_t>(last_ - eq - 1)));
+    if (!amp)
+        amp = last_;
+    d_.keyword = std::string_view(p_, static_cast<std::size_t>(eq - p_));
+    d_.value = std::string_view(eq + 1, static_cast<std::size_t>(amp - eq - 1));
+    d_.offset = base_ + static_cast<std::size_t>(p_ - first_);
+}
+
+directives_view::iterator& directives_view::iterator::operator++() noexcept
+{
+    char const* const value_end = d_.value.data() + d_.value.size();
+    p_ = value_end == last_ ? last_ : value_end + 1;
+    load();
+    return *this;
+}
+
+directives_view::iterator directives_view::begin() const noexcept
+{
+    return iterator(q_.data(), q_.data(), q_.data() + q_.size(), base_);
+}
+
+directives_view::iterator directives_view::end() const noexcept
+{
+    char const* const last = q_.data() + q_.size();
+    return iterator(last, q_.data(), last, base_);
+}
+
+//------------------------------------------------
+
+std::optional<query_keyword> registered_keyword(std::string_view keyword) noexcept
+{
+    if (keyword == "s")
+        return query_keyword::s;
+    if (keyword == "c")
+        return query_keyword::c;
+    return std::nullopt;
+}
+
+std::optional<resolution_service> resolution_service_from_string(std::string_view value) noexcept
+{
+    for (auto const& e : resolution_service_registry)
+        if (e.name == value)
+            return e.service;
+    return std::nullopt;
+}
+
+//------------------------------------------------
+
+std::optional<directive> find_directive(directives_view d, std::string_view keyword) noexcept
+{
+    std::optional<directive> found;
+    for (directive const& x : d) {
+        if (x.keyword != keyword)
+            continue;
+        if (found)
+            return std::nullopt;   // repeated: all its directives are void
+        found = x;
+    }
+    return found;
+}
+
+result<std::optional<resolution_service>> requested_service(urn_view v) noexcept
+{
+    auto d = directives(v);
+    if (!d)
+        return d.error();
+    std::optional<directive> s = find_directive(*d, to_string(query_keyword::s));
+    if (!s)
+        return std::optional<resolution_service>();
+    return resolution_service_from_string(s->value);
+}
+
+void effective_directives(directives_view d, std::vector<directive>& out)
+{
+    comparisons = 0;
+    std::size_t const start = out.size();
+    out.insert(out.end(), d.begin(), d.end());
+    auto const first = out.begin() + static_cast<std::ptrdiff_t>(start);
+    // Group equal keywords, keep the groups of one, and restore the order
+    // written (offsets are distinct). O(n log n) comparisons, in place.
+    std::sort(first, out.end(), [](directive const& a, directive const& b) {
+        ++comparisons;
+        return a.keyword < b.keyword || (a.keyword == b.keyword && a.offset < b.offset);
+    });
+    auto keep = first;
+    for (auto i = first; i != out.end();) {
+        auto j = i + 1;
+        while (j != out.end() && (++comparisons, j->keyword == i->keyword))
+            ++j;
+        if (j - i == 1)
+            *keep++ = *i;
+        i = j;
+    }
+    out.erase(keep, out.end());
+    std::sort(first, out.end(), [](directive const& a, directive const& b) {
+        ++comparisons;
+        return a.offset < b.offset;
+    });
+}
+
+result<std::vector<directive>> effective_directives(urn_view v)
+{
+    auto d = directives(v);
+    if (!d)
+        return d.error();
+    std::vector<directive> out;
+    effective_directives(*d, out);
+    return out;
+}
+
+} // namespace urns

@@ -1,0 +1,590 @@
+// Tests of lexical equivalence, canonical form and hashing
+// (include/urns/equivalence.hpp): the spec examples, the peer pairs, and
+// properties on generated URNs.
+#define BOOST_TEST_MODULE equivalence
+#include "test_support.hpp"
+
+#include <urns/equivalence.hpp>
+#include <urns/parse.hpp>
+#include <urns/urn.hpp>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdlib>
+#include <map>
+#include <new>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+//----------------------------------------------------------------------------
+// Counting allocations, to show that equivalent() and hash() make none.
+// (g++ 12 sees malloc inside the replaced operator new and free inside the
+// replaced operator delete, and wrongly calls them mismatched.)
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+
+namespace {
+std::atomic<long> g_allocations{0};
+}
+
+void* operator new(std::size_t n)
+{
+    ++g_allocations;
+    if (void* p = std::malloc(n ? n : 1))
+        return p;
+    throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) { return operator new(n); }
+void* operator new(std::size_t n, std::nothrow_t const&) noexcept
+{
+    ++g_allocations;
+    return std::malloc(n ? n : 1);
+}
+void* operator new[](std::size_t n, std::nothrow_t const& t) noexcept { return operator new(n, t); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+using urns::equivalence_mode;
+using urns::syntax;
+using urns::urn_view;
+
+constexpr std::array<equivalence_mode, 4> all_modes{
+    equivalence_mode::rfc2141, equivalence_mode::rfc2141bis_drop_query,
+    equivalence_mode::rfc2141bis_keep_query, equivalence_mode::rfc8141};
+
+/// Pairs checked per mode, over the whole run (for the closing note).
+std::map<equivalence_mode, long> g_pairs;
+
+/// Parses `s`, which must outlive the view.
+urn_view must_parse(std::string_view s, syntax syn)
+{
+    auto r = urns::parse_urn(s, syn);
+    BOOST_TEST_REQUIRE(r.has_value(), "does not parse as " << urns::to_string(syn) << ": " << s);
+    return *r;
+}
+
+/** A second, deliberately naive implementation of the procedures, built
+    from std::string operations, to check the library against.
+*/
+std::string reference_canonical(urn_view v, equivalence_mode m)
+{
+    auto fold_pct = [](std::string s) {
+        for (std::size_t i = 0; i < s.size(); ++i)
+            if (s[i] == '%')
+                for (std::size_t k = i + 1; k <= i + 2 && k < s.size(); ++k)
+                    s[k] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[k])));
+        return s;
+    };
+    std::string nid(v.nid());
+    for (char& c : nid)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string out = "urn:" + nid + ":";
+    if (m == equivalence_mode::rfc2141) {
+        std::string_view rest = v.buffer().substr(4 + v.nid().size() + 1);
+        return out + fold_pct(std::string(rest));
+    }
+    out += fold_pct(std::string(v.nss()));
+    if (m == equivalence_mode::rfc2141bis_keep_query && v.has_query()) {
+        std::vector<std::pair<std::string, std::string>> ds;
+        std::stringstream ss{std::string(v.query())};
+        std::string d;
+        while (std::getline(ss, d, '&')) {
+            auto eq = d.find('=');
+            ds.emplace_back(d.substr(0, eq), fold_pct(d.substr(eq + 1)));
+        }
+        std::sort(ds.begin(), ds.end());
+        out += '?';
+        for (std::size_t i = 0; i < ds.size(); ++i)
+            out += (i ? "&" : "") + ds[i].first + "=" + ds[i].second;
+    }
+    return out;
+}
+
+/// Checks one pair against the expected answer, in both orders, and the
+/// agreement of hash and canonical form with it.
+void check_pair(urn_view a, urn_view b, equivalence_mode m, bool expected, std::string const& where)
+{
+    ++g_pairs[m];
+    BOOST_TEST(urns::equivalent(a, b, m) == expected,
+               where << ": " << a.buffer() << " vs " << b.buffer() << " in " << urns::to_string(m));
+    BOOST_TEST(urns::equivalent(b, a, m) == expected, where << " (reversed)");
+    BOOST_TEST((urns::canonical(a, m) == urns::canonical(b, m)) == expected, where << " canonical");
+    if (expected)
+        BOOST_TEST(urns::hash(a, m) == urns::hash(b, m), where << " hash");
+}
+
+equivalence_mode mode_from_column(std::string const& name)
+{
+    if (name == "rfc2141") return equivalence_mode::rfc2141;
+    if (name == "rfc2141bis-5a") return equivalence_mode::rfc2141bis_drop_query;
+    if (name == "rfc2141bis-5b") return equivalence_mode::rfc2141bis_keep_query;
+    if (name == "rfc8141") return equivalence_mode::rfc8141;
+    throw std::runtime_error("unknown mode column " + name);
+}
+
+} // namespace
+
+//----------------------------------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(mode_names_and_defaults)
+{
+    BOOST_TEST(urns::to_string(equivalence_mode::rfc2141) == "rfc2141");
+    BOOST_TEST(urns::to_string(equivalence_mode::rfc2141bis_drop_query) == "rfc2141bis-5a");
+    BOOST_TEST(urns::to_string(equivalence_mode::rfc2141bis_keep_query) == "rfc2141bis-5b");
+    BOOST_TEST(urns::to_string(equivalence_mode::rfc8141) == "rfc8141");
+    for (equivalence_mode m : all_modes)
+        BOOST_TEST((mode_from_column(std::string(urns::to_string(m))) == m));
+    static_assert(urns::default_equivalence(syntax::rfc2141) == equivalence_mode::rfc2141);
+    static_assert(urns::default_equivalence(syntax::rfc2141bis) ==
+                  equivalence_mode::rfc2141bis_drop_query);
+    static_assert(urns::default_equivalence(syntax::rfc8141) == equivalence_mode::rfc8141);
+    // The two-argument form uses the first URN's syntax.
+    urn_view a = must_parse("urn:ex:a?x=1", syntax::rfc2141bis);
+    urn_view b = must_parse("URN:EX:a#f", syntax::rfc2141bis);
+    BOOST_TEST(urns::equivalent(a, b));
+}
+
+// Every example of RFC 2141 section 6, draft-03 section 5.1 and RFC 8141
+// section 3.2: every pair of a set, in every mode.
+BOOST_AUTO_TEST_CASE(spec_examples)
+{
+    auto rows = urns_test::read_tsv("test/vectors/equivalence/spec-examples.tsv");
+    BOOST_TEST_REQUIRE(rows.size() == 1u + 6 + 8 + 14);
+    auto const& header = rows[0];
+    struct entry { std::string set; std::string input; urn_view v; std::vector<std::string> labels; std::string source; };
+    std::vector<entry> es;
+    es.reserve(rows.size());   // the views point into the strings
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        auto const& r = rows[i];
+        BOOST_TEST_REQUIRE(r.size() == 8u);
+        syntax const syn = urns::syntax_from_string(r[1]).value();
+        es.push_back({r[0], r[2], {}, {r[3], r[4], r[5], r[6]}, r[7]});
+        es.back().v = must_parse(es.back().input, syn);
+    }
+    long pairs = 0;
+    for (std::size_t col = 0; col < 4; ++col) {
+        equivalence_mode const m = mode_from_column(header[3 + col]);
+        for (auto const& a : es)
+            for (auto const& b : es)
+                if (a.set == b.set && &a <= &b) {
+                    check_pair(a.v, b.v, m, a.labels[col] == b.labels[col],
+                               a.source + " / " + b.source);
+                    ++pairs;
+                }
+    }
+    BOOST_TEST_MESSAGE("spec examples: " << pairs << " pairs (all modes)");
+
+    // The draft's copy prints "F00" (zeros) for URNs 3 and 6: taken
+    // literally that is another NID, which is equivalent to none of them.
+    urn_view zeros = must_parse("urn:F00:a123,456", syntax::rfc2141bis);
+    urn_view foo = must_parse("urn:foo:a123,456", syntax::rfc2141bis);
+    BOOST_TEST(!urns::equivalent(zeros, foo, equivalence_mode::rfc2141bis_drop_query));
+}
+
+// The canonical forms of the examples, written out.
+BOOST_AUTO_TEST_CASE(canonical_forms)
+{
+    struct row { char const* in; syntax syn; equivalence_mode m; char const* out; };
+    row const rows[] = {
+        {"URN:FOO:a123%2c456", syntax::rfc2141, equivalence_mode::rfc2141, "urn:foo:a123%2C456"},
+        {"URN:foo:a123,456", syntax::rfc2141, equivalence_mode::rfc2141, "urn:foo:a123,456"},
+        // RFC 2141 has no query or fragment: "?" and "#" are NSS characters.
+        {"URN:Ex:a?%2f#%2f", syntax::rfc2141, equivalence_mode::rfc8141, "urn:ex:a?%2F#%2F"},
+        {"urn:foo:a123,456?x=y", syntax::rfc2141bis, equivalence_mode::rfc2141bis_drop_query, "urn:foo:a123,456"},
+        {"urn:foo:a123,456?x=y#f", syntax::rfc2141bis, equivalence_mode::rfc2141bis_keep_query, "urn:foo:a123,456?x=y"},
+        {"urn:foo:a123,456?x=y#F%2f", syntax::rfc2141bis, equivalence_mode::rfc2141, "urn:foo:a123,456?x=y#F%2F"},
+        {"URN:ISBN:1?s=I2L&c=ToC&a-b=%2f&a=%2F", syntax::rfc2141bis, equivalence_mode::rfc2141bis_keep_query,
+         "urn:isbn:1?a=%2F&a-b=%2F&c=ToC&s=I2L"},
+        // Equal keywords: ordered by value after hex-case normalization.
+        {"urn:ex:a?k=b&k=%41&k=a", syntax::rfc2141bis, equivalence_mode::rfc2141bis_keep_query, "urn:ex:a?k=%41&k=a&k=b"},
+        {"URN:EXAMPLE:a123%2cz456?+r?=q#f", syntax::rfc8141, equivalence_mode::rfc8141, "urn:example:a123%2Cz456"},
+        {"URN:EXAMPLE:a/b%2f?+r%2f?=q#f%2f", syntax::rfc8141, equivalence_mode::rfc2141, "urn:example:a/b%2F?+r%2F?=q#f%2F"},
+        {"urn:URN-7:x", syntax::rfc8141, equivalence_mode::rfc8141, "urn:urn-7:x"},
+    };
+    for (row const& r : rows) {
+        urn_view v = must_parse(r.in, r.syn);
+        BOOST_TEST(urns::canonical(v, r.m) == r.out, r.in);
+        std::string appended = ">";
+        urns::canonical(v, r.m, appended);
+        BOOST_TEST(appended == std::string(">") + r.out);
+        std::vector<char> chars;
+        urns::canonical_to(v, r.m, std::back_inserter(chars));
+        BOOST_TEST(std::string(chars.begin(), chars.end()) == r.out);
+        BOOST_TEST(urns::parse_urn(urns::canonical(v, r.m), r.syn).has_value());
+    }
+}
+
+// The pairs that go-urn, urnlib and rust "urn" assert in their own tests.
+BOOST_AUTO_TEST_CASE(peer_pairs)
+{
+    long pairs = 0;
+    for (char const* file : {"go-urn.equivalence.tsv", "urnlib.equivalence.tsv", "rust-urn.equivalence.tsv"}) {
+        auto rows = urns_test::read_tsv(std::string("test/vectors/peers/") + file);
+        BOOST_TEST_REQUIRE(rows.size() > 1u);
+        for (std::size_t i = 1; i < rows.size(); ++i) {
+            auto const& r = rows[i];
+            std::string const a = urns_test::unescape(r[0]), b = urns_test::unescape(r[1]);
+            bool const expected = r[2] == "yes";
+            std::string const where = std::string(file) + ":" + std::to_string(i + 1);
+            // dialect "rfc2141+rfc8141": both; each with its own procedure.
+            if (r[3].find("rfc2141") != std::string::npos)
+                for (equivalence_mode m : all_modes) {
+                    check_pair(must_parse(a, syntax::rfc2141), must_parse(b, syntax::rfc2141), m, expected, where);
+                    ++pairs;
+                }
+            if (r[3].find("rfc8141") != std::string::npos) {
+                check_pair(must_parse(a, syntax::rfc8141), must_parse(b, syntax::rfc8141),
+                           equivalence_mode::rfc8141, expected, where);
+                ++pairs;
+            }
+        }
+    }
+    BOOST_TEST_MESSAGE("peer pairs: " << pairs << " checks");
+}
+
+// The cross-library observations: "expected" is the peer test's value or,
+// for probes, RFC 8141 section 3. We agree with every "expected"; the
+// columns of the libraries that disagree are printed for the record.
+BOOST_AUTO_TEST_CASE(cross_library_pairs)
+{
+    auto rows = urns_test::read_tsv("test/vectors/peers/cross-equivalence.tsv");
+    BOOST_TEST_REQUIRE(rows.size() == 55u);
+    auto const& header = rows[0];
+    std::map<std::string, int> disagreements;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        auto const& r = rows[i];
+        std::string const a = urns_test::unescape(r[0]), b = urns_test::unescape(r[1]);
+        bool const expected = r[2] == "yes";
+        urn_view va = must_parse(a, syntax::rfc8141), vb = must_parse(b, syntax::rfc8141);
+        check_pair(va, vb, equivalence_mode::rfc8141, expected, "cross-equivalence.tsv:" + std::to_string(i + 1));
+        // The pairs that RFC 2141 can parse: RFC 2141's procedure gives the
+        // same answer except where the r-, q- or f-component differs.
+        auto pa = urns::parse_urn(a, syntax::rfc2141), pb = urns::parse_urn(b, syntax::rfc2141);
+        if (pa && pb) {
+            bool const same_tail = va.buffer().substr(va.assigned_name().size()) ==
+                                   vb.buffer().substr(vb.assigned_name().size());
+            check_pair(*pa, *pb, equivalence_mode::rfc2141, expected && same_tail,
+                       "cross-equivalence.tsv:" + std::to_string(i + 1) + " rfc2141");
+        }
+        bool const ours = urns::equivalent(va, vb, equivalence_mode::rfc8141);
+        for (std::size_t c = 4; c < r.size(); ++c) {
+            std::string const& theirs = r[c];
+            if (theirs.rfind("parse-error", 0) == 0)
+                continue;
+            if ((theirs.rfind("yes", 0) == 0) != ours) {
+                ++disagreements[header[c]];
+                BOOST_TEST_MESSAGE("differs from " << header[c] << ": " << a << " vs " << b
+                                   << ": ours " << (ours ? "yes" : "no") << ", theirs " << theirs);
+            }
+        }
+    }
+    for (auto const& d : disagreements)
+        BOOST_TEST_MESSAGE(d.first << " differs on " << d.second << " pairs");
+}
+
+// Bad input: default-constructed views (not URNs) give defined results.
+BOOST_AUTO_TEST_CASE(views_that_are_not_urns)
+{
+    urn_view none;
+    urn_view some = must_parse("urn:ex:a", syntax::rfc2141bis);
+    for (equivalence_mode m : all_modes) {
+        BOOST_TEST(urns::equivalent(none, none, m));
+        BOOST_TEST(!urns::equivalent(none, some, m));
+        BOOST_TEST(!urns::equivalent(some, none, m));
+        BOOST_TEST(urns::canonical(none, m).empty());
+        BOOST_TEST(urns::hash(none, m) == urns::hash(urn_view(), m));
+    }
+    // An out-of-range mode behaves like one that compares the assigned name.
+    auto const odd = static_cast<equivalence_mode>(200);
+    BOOST_TEST(urns::equivalent(some, must_parse("URN:EX:a?x=y", syntax::rfc2141bis), odd));
+}
+
+BOOST_AUTO_TEST_CASE(urn_equality_and_containers)
+{
+    using urns::urn;
+    urn const a = urn::parse("urn:foo:a%2c").value();
+    urn const a2 = urn::parse("urn:foo:a%2c").value();
+    urn const b = urn::parse("URN:FOO:a%2C").value();
+    urn const a8141 = urn::parse("urn:foo:a%2c", syntax::rfc8141).value();
+    // operator== is exact: octets and syntax.
+    BOOST_TEST((a == a2));
+    BOOST_TEST((a != b));
+    BOOST_TEST((a != a8141));
+    BOOST_TEST(std::hash<urn>{}(a) == std::hash<urn>{}(a2));
+    BOOST_TEST(std::hash<urn>{}(a) == urns::exact_hash{}(a));
+    BOOST_TEST(urns::exact_equal{}(a, a2));
+    BOOST_TEST(!urns::exact_equal{}(a, b));
+
+    std::unordered_set<urn> plain{a, a2, b};
+    BOOST_TEST(plain.size() == 2u);
+    std::unordered_set<urn, urns::exact_hash, urns::exact_equal> exact{a, a2, b, a8141};
+    BOOST_TEST(exact.size() == 3u);
+
+    using M = equivalence_mode;
+    std::unordered_set<urn, urns::equivalent_hash<M::rfc2141>, urns::equivalent_to<M::rfc2141>> eq{a, a2, b};
+    BOOST_TEST(eq.size() == 1u);
+    BOOST_TEST(eq.count(urn::parse("Urn:Foo:a%2C").value()) == 1u);
+    BOOST_TEST(eq.count(urn::parse("urn:foo:a,").value()) == 0u);
+
+    std::unordered_set<urn, urns::equivalent_hash<M::rfc2141bis_keep_query>,
+                       urns::equivalent_to<M::rfc2141bis_keep_query>> q;
+    q.insert(urn::parse("urn:ex:a?s=I2L&c=ToC#x").value());
+    q.insert(urn::parse("URN:EX:a?c=ToC&s=I2L").value());
+    q.insert(urn::parse("urn:ex:a?c=ToC").value());
+    q.insert(urn::parse("urn:ex:a").value());
+    BOOST_TEST(q.size() == 3u);
+}
+
+//----------------------------------------------------------------------------
+// Properties on generated URNs
+
+namespace {
+
+/// Random URNs of one syntax, from small alphabets so that equivalence
+/// classes have several members: case-mixed "urn" and NID, percent-encoded
+/// triples with mixed-case hex digits, queries with directives in random
+/// order (draft-03), r-, q-, f-components (RFC 8141).
+class urn_generator {
+public:
+    urn_generator(syntax syn, unsigned seed) : syn_(syn), spell_(seed) {}
+
+    /// A URN of the shape numbered `shape`: the same shape always has the
+    /// same characters up to the case of "urn", of the NID and of hex
+    /// digits, and the order of its directives.
+    std::string operator()(unsigned shape)
+    {
+        std::mt19937 shape_rng(shape);
+        shape_ = &shape_rng;
+        std::string s = mixed_case("urn") + ":" + mixed_case(pick(nids())) + ":";
+        int const atoms = 1 + roll(2);
+        for (int i = 0; i < atoms; ++i)
+            s += nss_atom(i == 0);
+        switch (syn_) {
+        case syntax::rfc2141:
+            break;
+        case syntax::rfc2141bis: {
+            if (roll(2)) {
+                std::vector<std::string> ds{"s=I2L", "c=ToC", "x=" + pct("2f"), "a-b=1", "k=" + pct("e9"), "k=1"};
+                std::shuffle(ds.begin(), ds.end(), *shape_);
+                ds.resize(static_cast<std::size_t>(1 + roll(4)));
+                std::shuffle(ds.begin(), ds.end(), spell_);   // the order is spelling
+                s += '?';
+                for (std::size_t i = 0; i < ds.size(); ++i)
+                    s += (i ? "&" : "") + ds[i];
+            }
+            if (roll(3) == 0)
+                s += "#" + pick(std::vector<std::string>{"", "f", "F", pct("2f")});
+            break;
+        }
+        case syntax::rfc8141:
+            if (roll(3) == 0)
+                s += "?+" + pick(std::vector<std::string>{"r", "R", pct("3f")});
+            if (roll(3) == 0)
+                s += "?=" + pick(std::vector<std::string>{"q=1", "Q=1"});
+            if (roll(3) == 0)
+                s += "#" + pick(std::vector<std::string>{"", "f", "?/"});
+            break;
+        }
+        return s;
+    }
+
+private:
+    int roll(int n) { return std::uniform_int_distribution<int>(0, n - 1)(*shape_); }
+    template <class T>
+    T pick(std::vector<T> const& v) { return v[static_cast<std::size_t>(roll(static_cast<int>(v.size())))]; }
+
+    std::string mixed_case(std::string s)
+    {
+        for (char& c : s)
+            if (std::uniform_int_distribution<int>(0, 1)(spell_))
+                c = static_cast<char>(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c));
+        return s;
+    }
+    std::string pct(std::string hex) { return "%" + mixed_case(hex); }
+
+    std::vector<std::string> nids() const
+    {
+        switch (syn_) {
+        case syntax::rfc2141: return {"ex", "x", "isbn", "a-"};
+        case syntax::rfc2141bis: return {"ex", "isbn", "a-1"};
+        case syntax::rfc8141: return {"ex", "isbn", "urn-7", "urn"};
+        }
+        return {};
+    }
+
+    std::string nss_atom(bool first)
+    {
+        std::vector<std::string> atoms{"a", "A", "1", ",", ":", pct("2c"), pct("41"), pct("e2") + pct("82") + pct("ac")};
+        if (syn_ == syntax::rfc2141 && !first)
+            atoms.insert(atoms.end(), {"/", "?", "#"});
+        if (syn_ != syntax::rfc2141)
+            atoms.insert(atoms.end(), {"~", "&"});
+        if (syn_ == syntax::rfc8141 && !first)
+            atoms.push_back("/");
+        return pick(atoms);
+    }
+
+    syntax syn_;
+    std::mt19937 spell_;               // case and order: what equivalence ignores
+    std::mt19937* shape_ = nullptr;    // everything else
+};
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(properties_on_generated_urns)
+{
+    constexpr std::size_t count = 300;
+    std::map<equivalence_mode, long> pairs, equal_pairs, triples;
+    for (syntax syn : {syntax::rfc2141, syntax::rfc2141bis, syntax::rfc8141}) {
+        urn_generator gen(syn, 20261122u + static_cast<unsigned>(syn));
+        std::vector<std::string> inputs;
+        std::vector<urn_view> vs;
+        inputs.reserve(count);
+        std::mt19937 shapes(99u + static_cast<unsigned>(syn));
+        for (std::size_t i = 0; i < count; ++i)
+            inputs.push_back(gen(std::uniform_int_distribution<unsigned>(0, count / 4)(shapes)));
+        for (auto const& s : inputs)
+            vs.push_back(must_parse(s, syn));
+
+        for (equivalence_mode m : all_modes) {
+            std::vector<std::string> canon;
+            std::vector<std::size_t> hashes;
+            for (urn_view v : vs) {
+                canon.push_back(urns::canonical(v, m));
+                hashes.push_back(urns::hash(v, m));
+                // Reflexive; the canonical form parses, is idempotent, and is
+                // equivalent to the original; the naive reference agrees.
+                BOOST_TEST(urns::equivalent(v, v, m));
+                auto c = urns::parse_urn(canon.back(), syn);
+                BOOST_TEST_REQUIRE(c.has_value(), canon.back());
+                BOOST_TEST(urns::canonical(*c, m) == canon.back());
+                BOOST_TEST(urns::equivalent(*c, v, m));
+                BOOST_TEST(urns::hash(*c, m) == hashes.back());
+                BOOST_TEST(canon.back() == reference_canonical(v, m));
+            }
+            std::vector<std::vector<std::size_t>> classes_of(count);
+            for (std::size_t i = 0; i < count; ++i)
+                for (std::size_t j = 0; j < count; ++j) {
+                    bool const e = urns::equivalent(vs[i], vs[j], m);
+                    ++pairs[m];
+                    if (e != urns::equivalent(vs[j], vs[i], m))
+                        BOOST_ERROR("not symmetric: " << inputs[i] << " / " << inputs[j]);
+                    if (e != (canon[i] == canon[j]))
+                        BOOST_ERROR("equivalent != canonical equality: " << inputs[i] << " / " << inputs[j]);
+                    if (e && hashes[i] != hashes[j])
+                        BOOST_ERROR("equivalent but different hashes: " << inputs[i] << " / " << inputs[j]);
+                    if (e) {
+                        ++equal_pairs[m];
+                        classes_of[i].push_back(j);
+                    }
+                }
+            // Transitive: a ~ b and b ~ c give a ~ c, over every triple
+            // drawn from the equivalence classes found above.
+            for (std::size_t a = 0; a < count; ++a)
+                for (std::size_t b : classes_of[a])
+                    for (std::size_t c : classes_of[b]) {
+                        ++triples[m];
+                        if (!urns::equivalent(vs[a], vs[c], m))
+                            BOOST_ERROR("not transitive: " << inputs[a] << " / " << inputs[b] << " / " << inputs[c]);
+                    }
+        }
+    }
+    for (equivalence_mode m : all_modes) {
+        g_pairs[m] += pairs[m];
+        BOOST_TEST(equal_pairs[m] > static_cast<long>(3 * count), "classes too small to test anything");
+        BOOST_TEST_MESSAGE("generated, " << urns::to_string(m) << ": " << pairs[m] << " ordered pairs ("
+                           << equal_pairs[m] << " equivalent), " << triples[m] << " triples");
+    }
+}
+
+// Many directives (more than fit on the stack) in any order.
+BOOST_AUTO_TEST_CASE(many_directives)
+{
+    std::vector<std::string> ds;
+    for (int i = 0; i < 500; ++i)
+        ds.push_back("k" + std::string(1, static_cast<char>('a' + i % 26)) + "=" + std::to_string(i % 37) + "%2" +
+                     (i % 2 ? "f" : "F"));
+    std::mt19937 rng(7);
+    auto make = [&](bool lower_hex) {
+        std::shuffle(ds.begin(), ds.end(), rng);
+        std::string s = "urn:ex:a?";
+        for (std::size_t i = 0; i < ds.size(); ++i) {
+            std::string d = ds[i];
+            d.back() = lower_hex ? 'f' : 'F';
+            s += (i ? "&" : "") + d;
+        }
+        return s;
+    };
+    std::string const a = make(true), b = make(false);
+    std::string c = b;
+    c.replace(c.rfind('='), 1, "=x");
+    urn_view va = must_parse(a, syntax::rfc2141bis), vb = must_parse(b, syntax::rfc2141bis),
+             vc = must_parse(c, syntax::rfc2141bis);
+    check_pair(va, vb, equivalence_mode::rfc2141bis_keep_query, true, "500 directives shuffled");
+    check_pair(va, vc, equivalence_mode::rfc2141bis_keep_query, false, "500 directives, one changed");
+    BOOST_TEST(urns::canonical(va, equivalence_mode::rfc2141bis_keep_query) ==
+               reference_canonical(va, equivalence_mode::rfc2141bis_keep_query));
+}
+
+// 16 MiB inputs: no allocation in equivalent() and hash() (counted), one
+// pass of output in canonical_to() (characters counted).
+BOOST_AUTO_TEST_CASE(large_inputs)
+{
+    constexpr std::size_t mib16 = std::size_t(16) << 20;
+    std::string nss_a = "urn:Ex:", nss_b = "URN:eX:";
+    while (nss_a.size() < mib16) {
+        nss_a += "ab%2c";
+        nss_b += "ab%2C";
+    }
+    std::string qa = "urn:ex:a?", qb = "urn:ex:a?";
+    for (int i = 0; qa.size() < mib16; ++i) {
+        std::string const d = "key=" + std::to_string(1000000000 + i % 1000);
+        qa += (i ? "&" : "") + d;
+    }
+    urn_view va = must_parse(nss_a, syntax::rfc2141bis), vb = must_parse(nss_b, syntax::rfc2141bis);
+    urn_view vq = must_parse(qa, syntax::rfc2141bis);
+    for (equivalence_mode m : all_modes) {
+        long const before = g_allocations;
+        bool const e = urns::equivalent(va, vb, m);
+        std::size_t const h1 = urns::hash(va, m), h2 = urns::hash(vb, m);
+        BOOST_TEST(g_allocations.load() == before, "allocations in " << urns::to_string(m));
+        BOOST_TEST(e);
+        BOOST_TEST(h1 == h2);
+        std::size_t written = 0;
+        struct counter {
+            std::size_t* n;
+            counter& operator*() { return *this; }
+            counter& operator++() { return *this; }
+            counter operator++(int) { return *this; }
+            counter& operator=(char) { ++*n; return *this; }
+        };
+        urns::canonical_to(va, m, counter{&written});
+        BOOST_TEST(written == nss_a.size());
+    }
+    // Step 5b over millions of directives: the offsets are sorted on the
+    // heap (two arrays), nothing else.
+    long const before = g_allocations;
+    BOOST_TEST(urns::equivalent(vq, vq, equivalence_mode::rfc2141bis_keep_query));
+    BOOST_TEST(g_allocations.load() - before == 2);
+    long const before_hash = g_allocations;
+    (void)urns::hash(vq, equivalence_mode::rfc2141bis_keep_query);
+    BOOST_TEST(g_allocations.load() == before_hash);
+}
+
+BOOST_AUTO_TEST_CASE(pairs_checked_per_mode)
+{
+    for (equivalence_mode m : all_modes)
+        BOOST_TEST_MESSAGE("pairs checked, " << urns::to_string(m) << ": " << g_pairs[m]);
+    for (equivalence_mode m : all_modes)
+        BOOST_TEST(g_pairs[m] > 0);
+}

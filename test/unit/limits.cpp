@@ -1,0 +1,214 @@
+// Limits: 16 MiB inputs (one huge NSS, 4 million "%41", a draft-03 query
+// of a million directives, long runs of the grammar's repeated parts) are
+// parsed on a thread with a 64 KiB stack (256 KiB under sanitizers, whose
+// frames are larger). A parser whose recursion grew with the input would
+// need megabytes here and die on the guard page; a non-recursive one needs
+// the same few KiB for 16 bytes as for 16 MiB. No wall-clock assertions:
+// speed is measured in bench/.
+#define BOOST_TEST_MODULE limits
+#include <boost/test/unit_test.hpp>
+
+#include <urns/urns.hpp>
+
+#include <pthread.h>
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__)
+#define URNS_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define URNS_TEST_SANITIZED 1
+#endif
+#endif
+
+#ifdef URNS_TEST_SANITIZED
+constexpr std::size_t small_stack = 256 * 1024;
+#else
+constexpr std::size_t small_stack = 64 * 1024;
+#endif
+
+constexpr std::size_t mib16 = std::size_t(16) << 20;
+
+/// Runs `f` to completion on a new thread whose stack is `small_stack`.
+void on_small_stack(std::function<void()> const& f)
+{
+    pthread_attr_t attr;
+    BOOST_REQUIRE_EQUAL(pthread_attr_init(&attr), 0);
+    BOOST_REQUIRE_EQUAL(pthread_attr_setstacksize(&attr, small_stack), 0);
+    pthread_t t;
+    auto run = [](void* p) -> void* {
+        (*static_cast<std::function<void()> const*>(p))();
+        return nullptr;
+    };
+    int const rc = pthread_create(&t, &attr, run, const_cast<std::function<void()>*>(&f));
+    pthread_attr_destroy(&attr);
+    BOOST_REQUIRE_EQUAL(rc, 0);
+    BOOST_REQUIRE_EQUAL(pthread_join(t, nullptr), 0);
+}
+
+/// What a parse on the small stack found (Boost.Test checks stay on the
+/// main thread).
+struct outcome {
+    bool ok = false;
+    std::size_t nid = 0, nss = 0, query = 0, r = 0, q = 0, fragment = 0;
+    std::size_t offset = 0;
+    std::string expected;
+    boost::system::error_code code;
+};
+
+outcome parse_small(std::string const& s, urns::syntax syn)
+{
+    outcome o;
+    on_small_stack([&] {
+        auto r = urns::parse_urn(s, syn);
+        o.ok = r.has_value();
+        if (r) {
+            o.nid = r->nid().size();
+            o.nss = r->nss().size();
+            o.query = r->query().size();
+            o.r = r->r_component().size();
+            o.q = r->q_component().size();
+            o.fragment = r->fragment().size();
+        } else {
+            o.offset = r.error().offset;
+            o.expected = std::string(r.error().expected);
+            o.code = r.error().code;
+        }
+    });
+    return o;
+}
+
+/// `prefix` followed by copies of `unit` up to at least 16 MiB in all,
+/// then `suffix`.
+std::string huge(std::string prefix, std::string const& unit, std::string const& suffix = "")
+{
+    std::string s = std::move(prefix);
+    s.reserve(mib16 + unit.size() + suffix.size());
+    while (s.size() < mib16)
+        s += unit;
+    return s + suffix;
+}
+
+constexpr urns::syntax all_syntaxes[] = {urns::syntax::rfc2141, urns::syntax::rfc2141bis,
+                                         urns::syntax::rfc8141};
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(small_stack_is_enough_for_a_small_urn)
+{
+    auto o = parse_small("urn:ex:a", urns::syntax::rfc8141);
+    BOOST_TEST(o.ok);
+    BOOST_TEST(o.nss == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(one_huge_nss)
+{
+    std::string const s = huge("urn:ex:", "a");
+    for (auto syn : all_syntaxes) {
+        auto o = parse_small(s, syn);
+        BOOST_TEST(o.ok, urns::to_string(syn));
+        BOOST_TEST(o.nss == s.size() - 7);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(four_million_percent_encoded)
+{
+    std::string s = "urn:ex:";
+    for (int i = 0; i < 4'000'000; ++i)
+        s += "%41";
+    for (auto syn : all_syntaxes) {
+        auto o = parse_small(s, syn);
+        BOOST_TEST(o.ok, urns::to_string(syn));
+        BOOST_TEST(o.nss == 12'000'000u);
+    }
+    // The same with a bad last triple: the error is at its second byte.
+    s.back() = 'g';
+    for (auto syn : all_syntaxes) {
+        auto o = parse_small(s, syn);
+        BOOST_TEST(!o.ok);
+        BOOST_TEST(o.offset == s.size() - 1);
+        BOOST_TEST((o.code == urns::error::bad_pct_encoded));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(draft_query_of_a_million_directives)
+{
+    std::string s = "urn:ex:a?k0=v";
+    for (int i = 1; i < 1'000'000; ++i)
+        s += "&key-" + std::to_string(i) + "=val/?%2F";
+    BOOST_TEST_REQUIRE(s.size() > std::size_t(16'000'000));
+    auto o = parse_small(s, urns::syntax::rfc2141bis);
+    BOOST_TEST(o.ok);
+    BOOST_TEST(o.query == s.size() - 9);
+    // rfc2141 has no "&"; rfc8141 no "?" that starts neither "?+" nor "?=".
+    auto o2 = parse_small(s, urns::syntax::rfc2141);
+    BOOST_TEST(!o2.ok);
+    BOOST_TEST(o2.offset == s.find('&'));
+    auto o3 = parse_small(s, urns::syntax::rfc8141);
+    BOOST_TEST(!o3.ok);
+    BOOST_TEST(o3.offset == 8u);
+    // A trailing "&" after a million directives is still found, at its place.
+    s += '&';
+    auto o4 = parse_small(s, urns::syntax::rfc2141bis);
+    BOOST_TEST(!o4.ok);
+    BOOST_TEST(o4.offset == s.size());
+}
+
+BOOST_AUTO_TEST_CASE(long_runs_of_repeated_parts)
+{
+    using urns::syntax;
+    struct row {
+        std::string input;
+        syntax syn;
+        bool ok;
+    };
+    row const rows[] = {
+        // A keyword of 8 million "-k" pairs.
+        {huge("urn:ex:a?k", "-k", "=v"), syntax::rfc2141bis, true},
+        // r-components full of "?" and "?+", q-components full of "?=".
+        {huge("urn:ex:a?+r", "?+"), syntax::rfc8141, true},
+        {huge("urn:ex:a?+r", "r?"), syntax::rfc8141, true},
+        {huge("urn:ex:a?=q", "?="), syntax::rfc8141, true},
+        {huge("urn:ex:a?+r", "?+", "?=q#f"), syntax::rfc8141, true},
+        // Fragments and RFC 8141 NSSs of "/" and "?".
+        {huge("urn:ex:a#", "?/"), syntax::rfc8141, true},
+        {huge("urn:ex:a#", "?/"), syntax::rfc2141bis, true},
+        {huge("urn:ex:a", "/"), syntax::rfc8141, true},
+        // RFC 2141: "/", "?", "#" and ":" are NSS characters.
+        {huge("urn:ex:a", "/?#:"), syntax::rfc2141, true},
+        // Errors at the far end of a long valid run, and at its start.
+        {huge("urn:ex:a", "a", " "), syntax::rfc2141bis, false},
+        {huge("urn:ex:a?+r", "?+", "?="), syntax::rfc8141, false},
+        {huge("urn:", "a"), syntax::rfc2141, false},
+        {huge("urn:ex:", "%"), syntax::rfc8141, false},
+        {huge("urn:ex:a?", "&"), syntax::rfc2141bis, false},
+        {huge("urn:ex:", "/"), syntax::rfc8141, false},
+        // "urn:urn:urn:...": NID "urn" is reserved in RFC 2141, not in RFC 8141.
+        {huge("", "urn:"), syntax::rfc2141, false},
+        {huge("", "urn:"), syntax::rfc8141, true},
+    };
+    for (auto const& r : rows) {
+        auto o = parse_small(r.input, r.syn);
+        BOOST_TEST(o.ok == r.ok, r.input.substr(0, 12) << "... [" << urns::to_string(r.syn) << "]");
+        if (!o.ok)
+            BOOST_TEST(o.offset <= r.input.size());
+    }
+}
+
+BOOST_AUTO_TEST_CASE(error_rendering_of_a_huge_input_is_a_window)
+{
+    std::string const s = huge("urn:ex:", "a", " ");
+    auto r = urns::parse_urn(s);
+    BOOST_TEST_REQUIRE(!r);
+    BOOST_TEST(r.error().offset == s.size() - 1);
+    std::string const text = urns::to_string(r.error(), s);
+    // Two short lines, whatever the input's size.
+    BOOST_TEST(text.size() < 400u);
+    BOOST_TEST(text.find("...") == 0u);
+}

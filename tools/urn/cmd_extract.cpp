@@ -1,0 +1,112 @@
+// The urn command: `urn extract`, the URNs found in text files.
+#include "commands.hpp"
+#include "describe.hpp"
+
+#include <urns/extract.hpp>
+
+namespace urn_tool {
+
+namespace {
+
+constexpr std::string_view help_text =
+    R"~(usage: urn extract [OPTIONS] [FILE...]
+
+Prints every URN found in the files (standard input if none, or "-"), one
+a line, as FILE:LINE:COLUMN: URN (COLUMN counts bytes from 1), like grep -n.
+
+A URN starts at "urn:" (any case) that does not continue a longer word or
+scheme ("xurn:", "my_urn:"), and ends at the first character its syntax
+excludes (RFC 2141 section 2.4, draft-03 section 2.5.3); by default
+trailing sentence punctuation and an unbalanced ")" are left out, as link
+detectors do (--strict keeps them when they are valid URN characters).
+Inside another URI, "&" and "#" end a URN that is a query value
+("magnet:?xt=urn:btih:...&dn=..."), "?" and "#" one that is a path segment
+(--no-uri-context: only the syntax decides). The text need not be UTF-8.
+Lines: a "\r" before "\n" is removed; a URN never spans two lines.
+
+options:
+  --syntax S          rfc2141bis (default), rfc2141 or rfc8141
+  --strict            end URNs by the document's rule only
+  --no-uri-context    do not end URNs by their place in another URI
+  -o, --only-urn      print only the URNs
+  --json              one JSON object per URN: file, line, column, offset
+                      (in the file, from 0), urn and its components
+  --max-line N        longest line read, in bytes (default 64M)
+  -h, --help          this help
+
+exit status: 0 some URN found, 1 none found, 2 usage or I/O error (or a line
+longer than --max-line, which is skipped)
+)~";
+
+int run(arg_cursor& args)
+{
+    inputs in;
+    urns::extract_options opts;
+    bool json = false;
+    bool only_urn = false;
+    while (args.more()) {
+        if (args.flag("--help", "-h"))
+            return print_help(extract_command);
+        if (input_option(args, in, opts.syntax)) {
+        } else if (args.flag("--strict")) {
+            opts.mode = urns::extract_mode::strict;
+        } else if (args.flag("--no-uri-context")) {
+            opts.uri_context = false;
+        } else if (args.flag("--only-urn", "-o")) {
+            only_urn = true;
+        } else if (args.flag("--json")) {
+            json = true;
+        } else if (args.at_option()) {
+            unknown_option(args.peek());
+        } else {
+            in.add_file(args.operand());
+        }
+    }
+
+    bool found = false;
+    bool skipped = false;
+    out_buffer& o = out();
+    json_writer j(o);
+
+    auto on_line = [&](origin const& where, std::string_view text) {
+        for (urns::urn_match const& m : urns::find_urns(text, opts)) {
+            found = true;
+            if (json) {
+                j.begin_object();
+                j.member("file", where.file);
+                j.member("line", where.line);
+                j.member("column", m.offset + 1);
+                j.member("offset", where.offset + m.offset);
+                j.member("urn", m.view.buffer());
+                write_components_json(j, m.view);
+                j.end_object();
+                j.newline();
+            } else {
+                if (!only_urn) {
+                    o.write(where.file);
+                    o.put(':');
+                    o.number(where.line);
+                    o.put(':');
+                    o.number(m.offset + 1);
+                    o.write(": ");
+                }
+                o.write(m.view.buffer());
+                o.put('\n');
+            }
+        }
+    };
+    auto on_long = [&](origin const& where) {
+        skipped = true;
+        report_too_long(where, in.max_line);
+    };
+    int const io = for_each_input(in, on_line, on_long);
+    if (io != exit_ok || skipped)
+        return exit_usage;
+    return found ? exit_ok : exit_invalid;
+}
+
+} // namespace
+
+command const extract_command{"extract", "find the URNs in text files (grep-like or JSON)", help_text, run};
+
+} // namespace urn_tool

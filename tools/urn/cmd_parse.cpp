@@ -1,0 +1,250 @@
+// The urn command: `urn parse` (the components of each URN, as aligned
+// text or JSON) and `urn explain` (the same, in words, with the sections of
+// the documents that define each part).
+#include "commands.hpp"
+#include "describe.hpp"
+
+#include <urns/parse.hpp>
+
+#include <string>
+
+namespace urn_tool {
+
+namespace {
+
+constexpr std::string_view parse_help =
+    R"~(usage: urn parse [OPTIONS] [URN | FILE]...
+
+Prints the components of each URN given as an argument and of each line of
+each file (standard input if none), as written (still percent-encoded):
+scheme, NID, NSS, and the draft-03 query or the RFC 8141 r-, q- and
+f-components. A component that is present but empty is shown as "".
+Invalid inputs get a caret error on standard error.
+
+Operands and lines are read as by "urn check" (see "urn check --help").
+
+options:
+  --syntax S       rfc2141bis (default), rfc2141 or rfc8141
+  -f, --file FILE  read URNs from FILE, one a line; may be repeated
+  --json           one JSON object per input, valid or not
+  --max-line N     longest line accepted, in bytes (default 64M)
+  -h, --help       this help
+
+exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error
+)~";
+
+constexpr std::string_view explain_help =
+    R"~(usage: urn explain [OPTIONS] [URN | FILE]...
+
+Says what each part of each URN is, in words, with the section of the
+document (--syntax) that defines it; for an invalid URN, where and why it
+is not one.
+
+options:
+  --syntax S       rfc2141bis (default), rfc2141 or rfc8141
+  -f, --file FILE  read URNs from FILE, one a line; may be repeated
+  --max-line N     longest line accepted, in bytes (default 64M)
+  -h, --help       this help
+
+exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error
+)~";
+
+struct parse_options {
+    inputs in;
+    urns::syntax syn = urns::syntax::rfc2141bis;
+    bool json = false;
+};
+
+parse_options read_options(arg_cursor& args, bool allow_json, bool& help)
+{
+    parse_options o;
+    help = false;
+    while (args.more()) {
+        if (args.flag("--help", "-h")) {
+            help = true;
+            return o;
+        }
+        if (input_option(args, o.in, o.syn))
+            continue;
+        if (allow_json && args.flag("--json"))
+            o.json = true;
+        else if (args.at_option())
+            unknown_option(args.peek());
+        else
+            o.in.add_operand(args.operand());
+    }
+    return o;
+}
+
+/// One "  name   value" row of the aligned text.
+void row(out_buffer& o, std::string_view name, std::string_view value, bool quote = false)
+{
+    constexpr std::size_t width = 14;
+    o.write("  ");
+    o.write(name);
+    o.spaces(name.size() < width ? width - name.size() : 1);
+    if (quote)
+        o.put('"');
+    o.write(value);
+    if (quote)
+        o.put('"');
+    o.put('\n');
+}
+
+void parse_text(out_buffer& o, urns::urn_view u)
+{
+    o.write(u.buffer());
+    o.put('\n');
+    row(o, "syntax", urns::to_string(u.syntax()));
+    row(o, "scheme", u.scheme());
+    row(o, "nid", u.nid());
+    row(o, "nss", u.nss());
+    if (u.syntax() == urns::syntax::rfc8141) {
+        if (u.has_r_component())
+            row(o, "r-component", u.r_component());
+        if (u.has_q_component())
+            row(o, "q-component", u.q_component());
+        if (u.has_f_component())
+            row(o, "f-component", u.f_component(), u.f_component().empty());
+    } else {
+        if (u.has_query())
+            row(o, "query", u.query());
+        if (u.has_fragment())
+            row(o, "fragment", u.fragment(), u.fragment().empty());
+    }
+}
+
+/// The section of the document that defines each part.
+struct sections {
+    std::string_view doc, scheme, nid, nss, query, r, q, f;
+};
+
+sections sections_of(urns::syntax s)
+{
+    switch (s) {
+    case urns::syntax::rfc2141:
+        return {"RFC 2141", "RFC 2141 section 2", "RFC 2141 section 2.1", "RFC 2141 section 2.2", "", "",
+                "", ""};
+    case urns::syntax::rfc8141:
+        return {"RFC 8141", "RFC 8141 section 2", "RFC 8141 section 2.1", "RFC 8141 section 2.2", "",
+                "RFC 8141 section 2.3.1", "RFC 8141 section 2.3.2", "RFC 8141 section 2.3.3"};
+    case urns::syntax::rfc2141bis:
+        break;
+    }
+    return {"draft-ietf-urnbis-rfc2141bis-urn-03", "draft-03 section 2", "draft-03 section 2.1",
+            "draft-03 section 2.2", "draft-03 section 2.3", "", "", "draft-03 section 2.4"};
+}
+
+void say(out_buffer& o, std::string_view part, std::string_view what, std::string_view where)
+{
+    o.write("  \"");
+    o.write(part);
+    o.write("\"\n      ");
+    o.write(what);
+    if (!where.empty()) {
+        o.write(" (");
+        o.write(where);
+        o.put(')');
+    }
+    o.put('\n');
+}
+
+void explain_text(out_buffer& o, urns::urn_view u)
+{
+    sections const s = sections_of(u.syntax());
+    o.write(u.buffer());
+    o.write("\n  is a valid URN under ");
+    o.write(s.doc);
+    o.write(":\n");
+    say(o, u.scheme(), "the scheme, \"urn\" in any case", s.scheme);
+    say(o, u.nid(), "the namespace identifier (NID); case-insensitive", s.nid);
+    say(o, u.nss(),
+        "the namespace-specific string (NSS); case-sensitive unless the namespace says "
+        "otherwise, compared with %-escapes' hex digits in one case",
+        s.nss);
+    if (u.syntax() == urns::syntax::rfc2141) {
+        o.write("  RFC 2141 has no query or fragment: \"/\", \"?\" and \"#\" are NSS characters "
+                "(reserved, section 2.3).\n");
+        return;
+    }
+    if (u.has_query())
+        say(o, u.query(),
+            "the query: keyword=value directives for a resolution service, separated by \"&\"; "
+            "not part of the name",
+            s.query);
+    if (u.has_r_component())
+        say(o, u.r_component(),
+            "the r-component (after \"?+\"): parameters for a resolver; not part of equivalence", s.r);
+    if (u.has_q_component())
+        say(o, u.q_component(),
+            "the q-component (after \"?=\"): parameters for the named resource; not part of "
+            "equivalence",
+            s.q);
+    if (u.has_fragment())
+        say(o, u.fragment(),
+            u.syntax() == urns::syntax::rfc8141
+                ? "the f-component (after \"#\"): a part of the resource, for the client; not part "
+                  "of equivalence"
+                : "the fragment (after \"#\"): a part of the resource, for the client; not part of "
+                  "the name",
+            s.f);
+}
+
+int run_common(arg_cursor& args, command const& self, bool explain)
+{
+    bool help = false;
+    parse_options o = read_options(args, !explain, help);
+    if (help)
+        return print_help(self);
+
+    bool any_invalid = false;
+    bool first = true;
+    out_buffer& sink = out();
+    json_writer j(sink);
+
+    auto on_line = [&](origin const& where, std::string_view text) {
+        auto r = urns::parse_urn(text, o.syn);
+        if (!r)
+            any_invalid = true;
+        if (o.json) {
+            write_result_json(j, where, text, o.syn, r);
+            return;
+        }
+        if (!r) {
+            report_invalid(where, text, r.error());
+            return;
+        }
+        if (!first)
+            sink.put('\n');
+        first = false;
+        if (explain)
+            explain_text(sink, *r);
+        else
+            parse_text(sink, *r);
+    };
+    auto on_long = [&](origin const& where) {
+        any_invalid = true;
+        report_too_long(where, o.in.max_line, o.json ? &j : nullptr);
+    };
+    int const io = for_each_input(o.in, on_line, on_long);
+    return final_status(io, any_invalid);
+}
+
+int parse_run(arg_cursor& args)
+{
+    return run_common(args, parse_command, false);
+}
+
+int explain_run(arg_cursor& args)
+{
+    return run_common(args, explain_command, true);
+}
+
+} // namespace
+
+command const parse_command{"parse", "print the components of URNs (aligned text or JSON)", parse_help,
+                            parse_run};
+command const explain_command{"explain", "say what each part of a URN is, and where it is defined",
+                              explain_help, explain_run};
+
+} // namespace urn_tool
