@@ -94,31 +94,22 @@ void append_triplet(std::string& out, unsigned char c)
 std::optional<parse_error> check_triplets(std::string_view s, syntax syn, bool nul_is_fault,
                                           std::size_t& count) noexcept
 {
+    // A plain loop, not memchr per "%": an NSS full of triplets would pay
+    // a call per triplet.
     count = 0;
-    std::size_t i = 0;
-    while (i < s.size()) {
-        void const* p = std::memchr(s.data() + i, '%', s.size() - i);
-        if (!p)
-            break;
-        i = static_cast<std::size_t>(static_cast<char const*>(p) - s.data());
+    std::size_t const n = s.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        if (s[i] != '%')
+            continue;
         for (std::size_t k = 1; k <= 2; ++k)
-            if (i + k >= s.size() || detail::hex_value(s[i + k]) < 0)
+            if (i + k >= n || detail::hex_value(s[i + k]) < 0)
                 return make(error::bad_pct_encoded, i + k, "HEXDIG", syn);
         if (nul_is_fault && s[i + 1] == '0' && s[i + 2] == '0')
             return make(error::nul_octet, i, "pct-encoded", syn);
         ++count;
-        i += 3;
+        i += 2;
     }
     return std::nullopt;
-}
-
-/// The octet `extra` lists, as a table.
-table extra_table(std::string_view extra) noexcept
-{
-    table t{};
-    for (char c : extra)
-        t[static_cast<unsigned char>(c)] = true;
-    return t;
 }
 
 /// The code points display() keeps encoded although they are valid UTF-8:
@@ -198,18 +189,16 @@ result<void> decode(std::string_view s, std::string& out)
     auto d = decoded(s);
     if (!d)
         return d.error();
-    out.reserve(out.size() + d->size());
-    std::size_t i = 0;
-    while (i < s.size()) {
-        // Copy the run up to the next "%" in one go.
-        void const* p = std::memchr(s.data() + i, '%', s.size() - i);
-        std::size_t const j = p ? static_cast<std::size_t>(static_cast<char const*>(p) - s.data())
-                                : s.size();
-        out.append(s.data() + i, j - i);
-        if (j == s.size())
-            break;
-        out += detail::triplet_octet(s.data() + j);
-        i = j + 3;
+    std::size_t const old = out.size();
+    out.resize(old + d->size());
+    char* w = &out[old];
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '%') {
+            *w++ = detail::triplet_octet(s.data() + i);
+            i += 2;
+        } else {
+            *w++ = s[i];
+        }
     }
     return {};
 }
@@ -298,19 +287,55 @@ bool needs_encoding(unsigned char c, syntax syn, bool first) noexcept
     return !in_repertoire(c, syn, first);
 }
 
+namespace {
+
+/// The octets encode() copies as they are: the syntax's repertoire (with
+/// "/" for RFC 8141, whose first-octet rule the callers apply) minus the
+/// extra reserved characters.
+table literal_table(syntax syn, std::string_view extra) noexcept
+{
+    table t = syn == syntax::rfc2141 ? rfc2141_repertoire : pchar_repertoire;
+    if (syn == syntax::rfc8141)
+        t['/'] = true;
+    for (char c : extra)
+        t[static_cast<unsigned char>(c)] = false;
+    return t;
+}
+
+/// Whether the first octet of `raw` (not empty) is copied as it is.
+bool first_literal(std::string_view raw, syntax syn, table const& t) noexcept
+{
+    unsigned char const c = static_cast<unsigned char>(raw[0]);
+    return t[c] && in_repertoire(c, syn, true);
+}
+
+/// encoded_size() with the table made.
+std::size_t size_with(std::string_view raw, syntax syn, table const& t) noexcept
+{
+    std::size_t n = first_literal(raw, syn, t) ? 1 : 3;
+    for (std::size_t i = 1; i < raw.size(); ++i)
+        n += t[static_cast<unsigned char>(raw[i])] ? 1 : 3;
+    return n;
+}
+
+/// The offset of the first NUL octet of `raw` if the syntax forbids NUL.
+std::optional<std::size_t> forbidden_nul(std::string_view raw, syntax syn) noexcept
+{
+    if (!forbids_nul(syn))
+        return std::nullopt;
+    void const* p = std::memchr(raw.data(), 0, raw.size());
+    if (!p)
+        return std::nullopt;
+    return static_cast<std::size_t>(static_cast<char const*>(p) - raw.data());
+}
+
+} // namespace
+
 std::size_t encoded_size(std::string_view raw, syntax syn, std::string_view extra_reserved) noexcept
 {
-    if (raw.empty())
+    if (raw.empty() || forbidden_nul(raw, syn))
         return 0;
-    table const extra = extra_table(extra_reserved);
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-        unsigned char const c = static_cast<unsigned char>(raw[i]);
-        if (c == 0 && forbids_nul(syn))
-            return 0;
-        n += (extra[c] || !in_repertoire(c, syn, i == 0)) ? 3 : 1;
-    }
-    return n;
+    return size_with(raw, syn, literal_table(syn, extra_reserved));
 }
 
 result<void> encode(std::string_view raw, std::string& out, syntax syn,
@@ -318,19 +343,24 @@ result<void> encode(std::string_view raw, std::string& out, syntax syn,
 {
     if (raw.empty())
         return make(error::bad_identifier, 0, "NSS", syn);
-    if (forbids_nul(syn))
-        if (void const* p = std::memchr(raw.data(), 0, raw.size()))
-            return make(error::nul_octet,
-                        static_cast<std::size_t>(static_cast<char const*>(p) - raw.data()), "NSS",
-                        syn);
-    table const extra = extra_table(extra_reserved);
-    out.reserve(out.size() + encoded_size(raw, syn, extra_reserved));
+    if (auto at = forbidden_nul(raw, syn))
+        return make(error::nul_octet, *at, "NSS", syn);
+    table const t = literal_table(syn, extra_reserved);
+    // Size exactly once, then write through a pointer: no capacity check
+    // per octet.
+    std::size_t const old = out.size();
+    out.resize(old + size_with(raw, syn, t));
+    char* w = &out[old];
     for (std::size_t i = 0; i < raw.size(); ++i) {
         unsigned char const c = static_cast<unsigned char>(raw[i]);
-        if (extra[c] || !in_repertoire(c, syn, i == 0))
-            append_triplet(out, c);
-        else
-            out += static_cast<char>(c);
+        if (i == 0 ? first_literal(raw, syn, t) : t[c]) {
+            *w++ = static_cast<char>(c);
+        } else {
+            w[0] = '%';
+            w[1] = upper_hex[c >> 4];
+            w[2] = upper_hex[c & 15];
+            w += 3;
+        }
     }
     return {};
 }
