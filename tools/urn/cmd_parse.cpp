@@ -109,7 +109,7 @@ details details_of(urns::urn_view u)
                                          [&](urns::directive const& e) { return e.offset == x.offset; });
                 if (auto k = urns::registered_keyword(x.keyword)) {
                     if (*k == urns::query_keyword::c) {
-                        i.note = "component of a structured resource (draft-03 section 2.3.2)";
+                        i.note = "component of a structured resource, draft-03 section 2.3.2";
                     } else if (auto svc = urns::resolution_service_from_string(x.value)) {
                         for (auto const& e : urns::resolution_service_registry)
                             if (e.service == *svc) {
@@ -117,8 +117,8 @@ details details_of(urns::urn_view u)
                                 i.reference = e.reference;
                             }
                     } else {
-                        i.note = "resolution service not registered: the default service is used "
-                                 "(draft-03 section 2.3.1)";
+                        i.note = "resolution service not registered: the default service is used, "
+                                 "draft-03 section 2.3.1";
                     }
                 } else {
                     i.note = "keyword not registered";
