@@ -375,6 +375,28 @@ def check_usage():
 
 
 @test("check")
+def check_help_everywhere():
+    r = urn("--help")
+    names = [l.split()[0] for l in r.out.split("commands:\n")[1].split("\n\n")[0].splitlines()]
+    expect(names == ["check", "parse", "explain", "normalize", "equal", "extract", "encode"], r, "commands")
+    for name in names:
+        for args in ([name, "--help"], [name, "-h"], ["help", name]):
+            h = urn(*args)
+            expect(h.status == 0 and h.out.startswith("usage: urn " + name + " ") and h.err == "", h, "help")
+            expect("exit status" in h.out, h, "help says the exit status")
+
+
+@test("check")
+def check_order_on_one_stream():
+    """2>&1: messages stay between the lines they belong between."""
+    p = subprocess.run([URN, "check", "urn:ex:a", "urn:ex:b c", "urn:ex:d"], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, cwd=SRC)
+    lines = p.stdout.decode().splitlines()
+    expect(lines[0] == "urn:ex:a  nid=ex nss=a" and lines[1] == "urn:ex:b c" and
+           lines[3] == "urn:ex:d  nid=ex nss=d", p.stdout.decode(), "in order")
+
+
+@test("check")
 def check_closed_pipe():
     """`urn check big | head -1`: no crash, no message."""
     p = write("many.txt", b"urn:example:%08d\n" % 0 * 1 + b"".join(b"urn:example:%08d\n" % i for i in range(300000)))
