@@ -375,6 +375,28 @@ def check_usage():
 
 
 @test("check")
+def check_help_everywhere():
+    r = urn("--help")
+    names = [l.split()[0] for l in r.out.split("commands:\n")[1].split("\n\n")[0].splitlines()]
+    expect(names == ["check", "parse", "explain", "normalize", "equal", "extract", "encode"], r, "commands")
+    for name in names:
+        for args in ([name, "--help"], [name, "-h"], ["help", name]):
+            h = urn(*args)
+            expect(h.status == 0 and h.out.startswith("usage: urn " + name + " ") and h.err == "", h, "help")
+            expect("exit status" in h.out, h, "help says the exit status")
+
+
+@test("check")
+def check_order_on_one_stream():
+    """2>&1: messages stay between the lines they belong between."""
+    p = subprocess.run([URN, "check", "urn:ex:a", "urn:ex:b c", "urn:ex:d"], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, cwd=SRC)
+    lines = p.stdout.decode().splitlines()
+    expect(lines[0] == "urn:ex:a  nid=ex nss=a" and lines[1] == "urn:ex:b c" and
+           lines[3] == "urn:ex:d  nid=ex nss=d", p.stdout.decode(), "in order")
+
+
+@test("check")
 def check_closed_pipe():
     """`urn check big | head -1`: no crash, no message."""
     p = write("many.txt", b"urn:example:%08d\n" % 0 * 1 + b"".join(b"urn:example:%08d\n" % i for i in range(300000)))
@@ -539,6 +561,34 @@ def equal_says_why():
            "normalize a file: NID lower-cased, hex upper-cased")
     r = urn("normalize", "--help")
     expect(r.status == 0 and "rfc2141bis-5b" in r.out, r, "--help lists the modes")
+
+
+@test("equivalence")
+def namespaces_option():
+    """--namespaces applies the shipped namespaces' rules; RFC 9562 (UUID):
+    hex digits, any case, compared case-insensitively."""
+    good = "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
+    upper = "urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"
+    bad = "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bfX"
+    r = urn("check", bad)
+    expect(r.status == 0, r, "without --namespaces, only the generic syntax")
+    r = urn("check", "--namespaces", "--json", good, bad, "urn:unknown-ns:x")
+    objs = json_lines(r)
+    expect(r.status == 1 and [o["valid"] for o in objs] == [True, False, True], r, "only the bad UUID fails")
+    expect(objs[1]["error"]["code"] == "nss_rejected" and objs[1]["error"]["offset"] == len(bad) - 1, r,
+           "the offending byte, in the whole URN")
+    r = urn("parse", "--namespaces", bad)
+    expect(r.status == 1 and "^ offset %d" % (len(bad) - 1) in r.err, r, "parse --namespaces")
+    r = urn("equal", upper, good)
+    expect(r.status == 1 and "--namespaces" in r.out, r, "generic: NSS case counts; hint")
+    r = urn("equal", "--namespaces", upper, good)
+    expect(r.status == 0, r, "the UUID namespace folds case")
+    r = urn("normalize", "--namespaces", upper)
+    expect(r.out == good + "\n", r, "namespace-canonical form")
+    r = urn("normalize", upper)
+    expect(r.out == upper.replace("UUID", "uuid") + "\n", r, "generic canonical form keeps the NSS case")
+    r = urn("explain", good)
+    expect("a namespace whose own rules urns knows" in r.out, r, "explain names a known namespace")
 
 
 @test("equivalence")
