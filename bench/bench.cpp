@@ -17,6 +17,15 @@
 
 #include <urns/urns.hpp>
 
+#if __has_include(<urns/equivalence.hpp>)
+#include <urns/equivalence.hpp>
+#define URNS_BENCH_HAVE_EQUIVALENCE 1
+#endif
+#if __has_include(<urns/extract.hpp>)
+#include <urns/extract.hpp>
+#define URNS_BENCH_HAVE_EXTRACT 1
+#endif
+
 #include <benchmark/benchmark.h>
 
 #if URNS_BENCH_HAVE_BOOST_URL
@@ -40,6 +49,14 @@ using namespace urns_bench;
 
 urns::syntax const all_syntaxes[] = {urns::syntax::rfc2141, urns::syntax::rfc2141bis, urns::syntax::rfc8141};
 
+std::size_t index_of(urns::syntax s)
+{
+    for (std::size_t i = 0; i < 3; ++i)
+        if (all_syntaxes[i] == s)
+            return i;
+    return 0;
+}
+
 char const* name_of(urns::syntax s)
 {
     switch (s) {
@@ -50,24 +67,47 @@ char const* name_of(urns::syntax s)
     return "?";
 }
 
-/// Runs `f` over every string of `c` per iteration; records allocations per string.
-template <class F>
-void over(benchmark::State& st, corpus const& c, F f)
+/** Runs `pass` (one pass over the input: `n` URNs, `bytes` bytes) once per
+    iteration; records allocations per URN. */
+template <class Pass>
+void measure(benchmark::State& st, double n, double bytes, Pass pass)
 {
     std::uint64_t const a0 = allocations();
     std::size_t sink = 0;
     for (auto _ : st) {
-        for (std::string_view s : c.items)
-            sink += f(s);
+        sink += pass();
         benchmark::DoNotOptimize(sink);
     }
     std::uint64_t const a1 = allocations();
-    double const n = static_cast<double>(st.iterations()) * static_cast<double>(c.size());
-    st.counters["allocs_per_urn"] = static_cast<double>(a1 - a0) / n;
-    st.counters["urns"] = static_cast<double>(c.size());
-    st.counters["corpus_bytes"] = static_cast<double>(c.bytes());
-    st.SetItemsProcessed(static_cast<std::int64_t>(st.iterations() * c.size()));
-    st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations() * c.bytes()));
+    double const total = static_cast<double>(st.iterations()) * n;
+    st.counters["allocs_per_urn"] = static_cast<double>(a1 - a0) / total;
+    st.counters["urns"] = n;
+    st.counters["corpus_bytes"] = bytes;
+    st.SetBytesProcessed(static_cast<std::int64_t>(static_cast<double>(st.iterations()) * bytes));
+}
+
+/// Runs `f` over every string of `c` per iteration.
+template <class F>
+void over(benchmark::State& st, corpus const& c, F f)
+{
+    measure(st, static_cast<double>(c.size()), static_cast<double>(c.bytes()), [&c, &f] {
+        std::size_t sink = 0;
+        for (std::string_view s : c.items)
+            sink += f(s);
+        return sink;
+    });
+}
+
+/// Runs `f(i)` for i in [0, n) per iteration; `bytes` is the input size per iteration.
+template <class F>
+void over_n(benchmark::State& st, std::size_t n, std::size_t bytes, F f)
+{
+    measure(st, static_cast<double>(n), static_cast<double>(bytes), [n, &f] {
+        std::size_t sink = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            sink += f(i);
+        return sink;
+    });
 }
 
 // ---- what is timed -----------------------------------------------------
@@ -158,6 +198,10 @@ struct target {
 
 target target_of(std::string const& op)
 {
+    if (op == "equivalent (equal twins)" || op == "hash")
+        return {-1, 0, "0 alloc, < parse_urn"};
+    if (op == "find_urns (text, 1 URN/4 KiB)")
+        return {-2, -1, ">= 1 GB/s"};
     if (op == "parse_urn (view)")
         return {1.25, 0, "<= 1.25x, 0 alloc"};
     if (op == "urn::parse (owning)")
@@ -170,6 +214,13 @@ struct table_row {
 };
 
 std::vector<table_row> rows;
+
+std::string fixed2(double v)
+{
+    char b[32];
+    std::snprintf(b, sizeof b, "%.2f", v);
+    return b;
+}
 
 std::string format_table(std::map<std::string, measured> const& res)
 {
@@ -185,15 +236,23 @@ std::string format_table(std::map<std::string, measured> const& res)
         // The yardstick of the same corpus and syntax (Boost.URL: RFC 8141's).
         std::string const ys = row.corpus + "/" + (row.syntax == "RFC 3986" ? "rfc8141" : row.syntax) + "/yardstick";
         auto y = res.find(ys);
-        double const ratio = (y != res.end() && y->second.ns_per_urn > 0) ? m.ns_per_urn / y->second.ns_per_urn : 0;
+        double ratio = (y != res.end() && y->second.ns_per_urn > 0) ? m.ns_per_urn / y->second.ns_per_urn : 0;
+        if (row.op.rfind("find_urns", 0) == 0)
+            ratio = 0;   // not per URN
         // The targets of issue 6 are on the mixed corpus.
         target const t = row.corpus == "mixed" ? target_of(row.op) : target{0, -1, ""};
         std::string met;
         if (t.max_ratio > 0)
             met = (ratio <= t.max_ratio && m.allocs_per_urn <= t.max_allocs + 1e-9) ? "yes" : "NO";
-        std::snprintf(buf, sizeof buf, "| %s | %s | %s | %.1f | %.0f | %.2f | %.2f | %s | %s |\n",
+        else if (t.max_ratio == -1) {   // allocation-free and faster than parse_urn (view)
+            auto pv = res.find(row.corpus + "/" + row.syntax + "/parse_urn");
+            met = (pv != res.end() && m.ns_per_urn < pv->second.ns_per_urn && m.allocs_per_urn <= 1e-9) ? "yes" : "NO";
+        } else if (t.max_ratio == -2) {
+            met = m.mb_per_s >= 1000 ? "yes" : "NO";
+        }
+        std::snprintf(buf, sizeof buf, "| %s | %s | %s | %.1f | %.0f | %.2f | %s | %s | %s |\n",
                       row.corpus.c_str(), row.syntax.c_str(), row.op.c_str(), m.ns_per_urn, m.mb_per_s,
-                      m.allocs_per_urn, ratio, t.text, met.c_str());
+                      m.allocs_per_urn, ratio > 0 ? fixed2(ratio).c_str() : "", t.text, met.c_str());
         out << buf;
     }
     return out.str();
@@ -217,6 +276,69 @@ void add(std::string const& corpus_name, urns::syntax syn, std::string const& op
     rows.push_back({corpus_name, syn_name, op, key});
 }
 
+#if URNS_BENCH_HAVE_EQUIVALENCE
+/// The mixed corpus parsed in one syntax, and a twin of each URN that is
+/// equivalent to it but differs in case wherever the modes allow ("URN:",
+/// the NID, percent-encoded hex digits): equivalent() must compare all of it.
+struct parsed_corpus {
+    std::vector<urns::urn_view> views;   // default view where invalid
+    std::vector<std::string> twin_text;
+    std::vector<urns::urn_view> twins;
+    std::size_t bytes = 0;
+};
+
+char flip_case(char c)
+{
+    if (c >= 'a' && c <= 'z')
+        return static_cast<char>(c - 32);
+    if (c >= 'A' && c <= 'Z')
+        return static_cast<char>(c + 32);
+    return c;
+}
+
+std::string twin_of(urns::urn_view v)
+{
+    std::string t(v.buffer());
+    for (std::size_t i = 0; i < v.parts().nid_end; ++i)   // "urn:" and the NID
+        t[i] = flip_case(t[i]);
+    for (std::size_t i = v.parts().nid_end; i + 2 < t.size(); ++i)
+        if (t[i] == '%') {
+            t[i + 1] = flip_case(t[i + 1]);
+            t[i + 2] = flip_case(t[i + 2]);
+        }
+    return t;
+}
+
+std::vector<parsed_corpus> parsed;   // one per syntax, in all_syntaxes order
+
+void make_parsed(corpus const& c)
+{
+    parsed.resize(3);
+    for (std::size_t k = 0; k < 3; ++k) {
+        parsed_corpus& pc = parsed[k];
+        pc.bytes = c.bytes();
+        for (std::string_view s : c.items) {
+            auto r = urns::parse_urn(s, all_syntaxes[k]);
+            pc.views.push_back(r ? *r : urns::urn_view());
+            pc.twin_text.push_back(r ? twin_of(*r) : std::string());
+        }
+        for (std::size_t i = 0; i < pc.views.size(); ++i) {
+            auto r = urns::parse_urn(pc.twin_text[i], all_syntaxes[k]);
+            pc.twins.push_back(r ? *r : urns::urn_view());
+            if (bool(r) != !pc.views[i].buffer().empty() ||
+                (r && !urns::equivalent(pc.views[i], *r))) {
+                std::fprintf(stderr, "twin not equivalent: %s\n", pc.twin_text[i].c_str());
+                std::exit(1);
+            }
+        }
+    }
+}
+#endif
+
+#if URNS_BENCH_HAVE_EXTRACT
+std::string prose;   // find_urns input
+#endif
+
 void register_all()
 {
     for (named_corpus const& nc : corpora) {
@@ -228,10 +350,45 @@ void register_all()
             add(nc.name, syn, "parse_urn (view)", "parse_urn", [c, syn](benchmark::State& st) {
                 over(st, *c, [syn](std::string_view s) { return parse_view(s, syn); });
             });
-            if (nc.name == "mixed")
-                add(nc.name, syn, "urn::parse (owning)", "urn_parse", [c, syn](benchmark::State& st) {
-                    over(st, *c, [syn](std::string_view s) { return parse_owning(s, syn); });
+            if (nc.name != "mixed")
+                continue;
+            add(nc.name, syn, "urn::parse (owning)", "urn_parse", [c, syn](benchmark::State& st) {
+                over(st, *c, [syn](std::string_view s) { return parse_owning(s, syn); });
+            });
+#if URNS_BENCH_HAVE_EQUIVALENCE
+            parsed_corpus const* pc = &parsed[index_of(syn)];
+            urns::equivalence_mode const mode = urns::default_equivalence(syn);
+            add(nc.name, syn, "equivalent (equal twins)", "equivalent", [pc, mode](benchmark::State& st) {
+                over_n(st, pc->views.size(), pc->bytes,
+                       [pc, mode](std::size_t i) { return std::size_t(urns::equivalent(pc->views[i], pc->twins[i], mode)); });
+            });
+            add(nc.name, syn, "hash", "hash", [pc, mode](benchmark::State& st) {
+                over_n(st, pc->views.size(), pc->bytes,
+                       [pc, mode](std::size_t i) { return urns::hash(pc->views[i], mode); });
+            });
+            add(nc.name, syn, "canonical (into a reused string)", "canonical", [pc, mode](benchmark::State& st) {
+                std::string out;
+                out.reserve(4096);
+                over_n(st, pc->views.size(), pc->bytes, [pc, mode, &out](std::size_t i) {
+                    out.clear();
+                    urns::canonical(pc->views[i], mode, out);
+                    return out.size();
                 });
+            });
+#endif
+#if URNS_BENCH_HAVE_EXTRACT
+            add(nc.name, syn, "find_urns (text, 1 URN/4 KiB)", "find_urns", [syn](benchmark::State& st) {
+                urns::extract_options o;
+                o.syntax = syn;
+                // Per "URN" here means per 4 KiB of text: MB/s is the figure.
+                measure(st, static_cast<double>(prose.size()) / 4096.0, static_cast<double>(prose.size()), [&o] {
+                    std::size_t found = 0;
+                    for (urns::urn_match const& m : urns::find_urns(prose, o))
+                        found += m.length;
+                    return found;
+                });
+            });
+#endif
         }
 #if URNS_BENCH_HAVE_BOOST_URL
         if (nc.name == "mixed")
@@ -362,6 +519,12 @@ int main(int argc, char** argv)
 
     if (check && !check_agreement())
         return 1;
+#if URNS_BENCH_HAVE_EQUIVALENCE
+    make_parsed(corpora[0].c);
+#endif
+#if URNS_BENCH_HAVE_EXTRACT
+    prose = prose_with_urns(8u << 20, 4096, seed);
+#endif
 
     // Defaults for a shared, noisy machine: medians of interleaved repetitions.
     static char reps[] = "--benchmark_repetitions=7";

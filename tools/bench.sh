@@ -39,22 +39,30 @@ echo
 
 "$build/bench/urns_bench" --table="$build/table.md" "$@"
 
-# End to end: the urn tool checking a file of the mixed corpus, if it exists.
+# End to end: `urn check -q` on a file of the mixed corpus, if the tool is
+# built. Best of 5 runs by wall-clock time, and by CPU time (user + sys: on
+# a shared machine the wall clock also counts waiting for a core).
 if [ -x "$build/tools/urn" ]; then
     corpus="$build/corpus.txt"
-    "$build/bench/urns_bench" --write-corpus="$corpus" --corpus-size=400000
+    lines=2000000
+    [ -f "$corpus" ] || "$build/bench/urns_bench" --write-corpus="$corpus" --corpus-size=$lines
     size=$(wc -c < "$corpus")
-    best=""
-    for i in 1 2 3 4 5; do
-        t0=$(date +%s%N)
-        "$build/tools/urn" check < "$corpus" > /dev/null 2>&1 || true
-        t1=$(date +%s%N)
-        t=$(( (t1 - t0) / 1000 ))
-        if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
-    done
     echo
-    echo "urn check < corpus.txt ($size bytes, 400000 lines): best of 5 $best us," \
-         "$(( size / (best > 0 ? best : 1) )) MB/s end to end"
+    echo "| urn check -q --syntax S corpus.txt ($size bytes, $lines lines) | best wall s | MB/s (wall) | best CPU s | MB/s (CPU) |"
+    echo "|---|---:|---:|---:|---:|"
+    for syn in rfc2141 rfc2141bis rfc8141; do
+        best_wall=""; best_cpu=""
+        for i in 1 2 3 4 5; do
+            /usr/bin/time -f "%e %U %S" -o "$build/time.txt" \
+                "$build/tools/urn" check -q --syntax $syn "$corpus" > /dev/null 2> /dev/null || true
+            read -r wall user sys <<EOF2
+$(tail -n 1 "$build/time.txt")
+EOF2
+            best_wall=$(echo "$wall $best_wall" | awk '{ print ($2 == "" || $1 < $2) ? $1 : $2 }')
+            best_cpu=$(echo "$user $sys $best_cpu" | awk '{ c = $1 + $2; print ($3 == "" || c < $3) ? c : $3 }')
+        done
+        echo "$syn $size $best_wall $best_cpu" | awk '{ printf "| %s | %.2f | %.0f | %.2f | %.0f |\n", $1, $3, $2 / ($3 > 0 ? $3 : 0.01) / 1e6, $4, $2 / ($4 > 0 ? $4 : 0.01) / 1e6 }'
+    done
 fi
 
 if [ "$compile_cost" = 1 ]; then

@@ -113,30 +113,41 @@ struct run_of : x3::parser<run_of<Set>> {
 /** An ABNF quoted string: matched without regard to ASCII case (RFC 5234
     section 2.3: ""abc" will match "abc", "Abc", "aBc", ..."). The same
     language as x3::no_case[x3::lit(s)], without the C locale calls
-    (tolower, islower) that X3's standard encoding makes for every byte.
-    Like x3::lit, it consumes nothing when it fails.
+    (tolower, islower) that X3's standard encoding makes for every byte:
+    the literal is folded once, when the parser is made, and each input
+    byte of a letter position is folded with one OR. Like x3::lit, it
+    consumes nothing when it fails.
 */
-struct quoted : x3::parser<quoted> {
+template <std::size_t N>
+struct quoted : x3::parser<quoted<N>> {
     using attribute_type = x3::unused_type;
     static bool const has_attribute = false;
 
-    /// `s`: the literal as the ABNF writes it (static storage).
-    constexpr explicit quoted(char const* s) : s(s) {}
-
-    static constexpr char fold(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + ('a' - 'A')) : c; }
+    /// `s`: the literal as the ABNF writes it.
+    constexpr explicit quoted(char const (&s)[N])
+    {
+        for (std::size_t i = 0; i + 1 < N; ++i) {
+            bool const letter = (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z');
+            fold[i] = letter ? 0x20 : 0;
+            lower[i] = static_cast<char>(s[i] | fold[i]);
+        }
+    }
 
     template <class It, class Ctx, class RCtx, class Attr>
     bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const
     {
-        It i = first;
-        for (char const* p = s; *p; ++p, ++i)
-            if (i == last || fold(*i) != fold(*p))
+        if (static_cast<std::size_t>(last - first) < N - 1)
+            return false;
+        // For a letter L, (c | 0x20) == lower(L) only for c = L in either case.
+        for (std::size_t i = 0; i + 1 < N; ++i)
+            if (static_cast<char>(first[i] | fold[i]) != lower[i])
                 return false;
-        first = i;
+        first += N - 1;
         return true;
     }
 
-    char const* s;
+    char lower[N - 1] = {};
+    char fold[N - 1] = {};
 };
 
 /// See must().
