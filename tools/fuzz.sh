@@ -17,6 +17,10 @@
 # target ran to its limit without a finding.
 set -euo pipefail
 
+# Everything is in main(), which bash reads whole before running it, so the
+# file may be edited while a long run is going.
+main() {
+
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-fuzz
 ci=0
@@ -150,3 +154,6 @@ if [ ${#failed[@]} != 0 ]; then
     echo "fuzz.sh: findings in: ${failed[*]}" >&2
     exit 1
 fi
+}
+
+main "$@"
