@@ -88,8 +88,8 @@ fi
 if [ "$compile_cost" = 1 ]; then
     echo
     echo "## Compile cost (one TU at a time, -O2, /usr/bin/time -v)"
-    echo "| translation unit | wall s | peak RSS MB |"
-    echo "|---|---:|---:|"
+    echo "| translation unit | wall s | CPU s (user+sys) | peak RSS MB |"
+    echo "|---|---:|---:|---:|"
     python3 - "$build" "$root" <<'PY'
 import json, os, re, shlex, subprocess, sys
 build, root = sys.argv[1], sys.argv[2]
@@ -104,8 +104,11 @@ for c in want:
     p = subprocess.run(["/usr/bin/time", "-v"] + args, cwd=c["directory"], capture_output=True, text=True)
     wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", p.stderr)
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
+    user = re.search(r"User time \(seconds\): ([\d.]+)", p.stderr)
+    system = re.search(r"System time \(seconds\): ([\d.]+)", p.stderr)
+    cpu = float(user.group(1)) + float(system.group(1)) if user and system else float("nan")
     secs = (int(wall.group(1) or 0) * 3600 + int(wall.group(2)) * 60 + float(wall.group(3))) if wall else float("nan")
     mb = int(rss.group(1)) / 1024 if rss else float("nan")
-    print("| %s | %.2f | %.0f |" % (os.path.relpath(c["file"], root), secs, mb))
+    print("| %s | %.2f | %.2f | %.0f |" % (os.path.relpath(c["file"], root), secs, cpu, mb))
 PY
 fi
