@@ -96,6 +96,9 @@ registry const& builtin()
     static registry const instance = [] {
         registry r;
         r.add(uuid::rules());
+        r.add(isbn::rules());
+        r.add(issn::rules());
+        r.add(oid::rules());
         r.add(example::rules());
         return r;
     }();

@@ -4,6 +4,9 @@
 #define URNS_NSS_BUILTIN_HPP
 
 #include <urns/nss/example.hpp>
+#include <urns/nss/isbn.hpp>
+#include <urns/nss/issn.hpp>
+#include <urns/nss/oid.hpp>
 #include <urns/nss/registry.hpp>
 #include <urns/nss/uuid.hpp>
 
