@@ -63,31 +63,48 @@ fi
 
 # Seed corpus: every input of test/vectors/ (spec.tsv's second column, the
 # first column of the peer files, both sides of the equivalence files), one
-# file each, unescaped (\\ \t \n \r \xHH). Pairs (for the targets that
-# compare two URNs) are written as "lhs\nrhs".
+# file each, unescaped (\\ \t \n \r \xHH), in seeds/urns/; pairs (for the
+# targets that compare two URNs) as "lhs\nrhs" in seeds/pairs/. The targets
+# that read a first byte of configuration get the same seeds with such a
+# byte in front: 0, 1, 2 (the syntaxes) in seeds/*-cfg/ and, for find_urns,
+# also "0", "1", "2" (strict mode, uri_context) in seeds/urns-extract/.
 seeds=$build/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/urns" "$seeds/pairs"
-n=0
-unescape_to() { printf '%b' "$1" >"$2"; }
-while IFS=$'\t' read -r name input _; do
-    [ "$name" = name ] && continue
-    unescape_to "$input" "$seeds/urns/spec-$name"
-done <"$root/test/vectors/spec.tsv"
-for f in "$root"/test/vectors/peers/*.tsv; do
-    base=$(basename "$f" .tsv)
-    header=$(head -n1 "$f")
-    while IFS=$'\t' read -r first second _; do
-        n=$((n + 1))
-        case $header in
-        lhs*)
-            unescape_to "$first" "$seeds/urns/$base-$n-lhs"
-            unescape_to "$second" "$seeds/urns/$base-$n-rhs"
-            unescape_to "$first\\n$second" "$seeds/pairs/$base-$n" ;;
-        *) unescape_to "$first" "$seeds/urns/$base-$n" ;;
-        esac
-    done < <(tail -n +2 "$f")
-done
+perl - "$seeds" "$root/test/vectors/spec.tsv" "$root"/test/vectors/peers/*.tsv <<'PERL'
+use strict; use warnings;
+my ($dir, @files) = @ARGV;
+mkdir $dir; mkdir "$dir/$_" for qw(urns pairs urns-cfg pairs-cfg urns-extract);
+sub unescape { my $s = shift; $s =~ s/\\(x([0-9A-Fa-f]{2})|.)/defined $2 ? chr(hex $2) : $1 eq 't' ? "\t" : $1 eq 'n' ? "\n" : $1 eq 'r' ? "\r" : $1/ge; $s }
+sub put { my ($sub, $name, $data, @prefixes) = @_;
+    for my $p (@prefixes ? @prefixes : ('')) {
+        open my $fh, '>:raw', "$dir/$sub/$name" . ($p eq '' ? '' : sprintf('-%02x', ord $p)) or die;
+        print $fh $p . $data; close $fh; } }
+my $n = 0;
+for my $f (@files) {
+    open my $in, '<', $f or die "$f: $!";
+    my ($base) = $f =~ m{([^/]+)\.tsv$};
+    my $header = <$in>;
+    while (my $line = <$in>) {
+        chomp $line; $line =~ s/\r$//;
+        next if $line eq '' || $line =~ /^#/;
+        my @c = split /\t/, $line, -1;
+        $n++;
+        my @inputs = $base eq 'spec' ? ($c[1]) : $header =~ /^lhs/ ? ($c[0], $c[1]) : ($c[0]);
+        my $i = 0;
+        for my $u (map { unescape($_) } @inputs) {
+            my $name = "$base-$n-" . $i++;
+            put('urns', $name, $u);
+            put('urns-cfg', $name, $u, "\x00", "\x01", "\x02");
+            put('urns-extract', $name, $u, "\x00", "\x01", "\x02", "0", "1", "2");
+        }
+        if (@inputs == 2) {
+            my $pair = unescape($inputs[0]) . "\n" . unescape($inputs[1]);
+            put('pairs', "$base-$n", $pair);
+            put('pairs-cfg', "$base-$n", $pair, "\x00", "\x01", "\x02");
+        }
+    }
+}
+PERL
 
 log=$build/fuzz-log.tsv
 [ -f "$log" ] || printf 'date\ttarget\tcpu_seconds\tinputs\tresult\n' >"$log"
@@ -97,8 +114,12 @@ for t in "${targets[@]}"; do
     exe=$build/fuzz/fuzz_$t
     [ -x "$exe" ] || { echo "fuzz.sh: no target fuzz_$t" >&2; exit 2; }
     mkdir -p "$build/corpus/$t" "$build/artifacts/$t"
-    seed_dir=$seeds/urns
-    case $t in equivalence) seed_dir=$seeds/pairs ;; esac
+    seed_dirs=("$seeds/urns")
+    case $t in
+    equivalence) seed_dirs=("$seeds/pairs-cfg" "$seeds/urns-cfg") ;;
+    extract) seed_dirs=("$seeds/urns-extract") ;;
+    error_to_string|query|pct|nss*) seed_dirs=("$seeds/urns-cfg") ;;
+    esac
     limit=(-max_total_time="$seconds")
     [ -n "$runs" ] && limit=(-runs="$runs")
     out=$build/artifacts/$t/last-run.log
@@ -107,7 +128,7 @@ for t in "${targets[@]}"; do
     set +e
     { time nice -n 10 "$exe" "${limit[@]}" -dict="$root/fuzz/urn.dict" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$build/artifacts/$t/" \
-        "$build/corpus/$t" "$seed_dir" >"$out" 2>&1; } 2>"$out.time"
+        "$build/corpus/$t" "${seed_dirs[@]}" >"$out" 2>&1; } 2>"$out.time"
     rc=$?
     set -e
     cpu=$(awk '{printf "%.0f", $1 + $2}' "$out.time")

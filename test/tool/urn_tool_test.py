@@ -375,6 +375,28 @@ def check_usage():
 
 
 @test("check")
+def check_help_everywhere():
+    r = urn("--help")
+    names = [l.split()[0] for l in r.out.split("commands:\n")[1].split("\n\n")[0].splitlines()]
+    expect(names == ["check", "parse", "explain", "normalize", "equal", "extract", "encode"], r, "commands")
+    for name in names:
+        for args in ([name, "--help"], [name, "-h"], ["help", name]):
+            h = urn(*args)
+            expect(h.status == 0 and h.out.startswith("usage: urn " + name + " ") and h.err == "", h, "help")
+            expect("exit status" in h.out, h, "help says the exit status")
+
+
+@test("check")
+def check_order_on_one_stream():
+    """2>&1: messages stay between the lines they belong between."""
+    p = subprocess.run([URN, "check", "urn:ex:a", "urn:ex:b c", "urn:ex:d"], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, cwd=SRC)
+    lines = p.stdout.decode().splitlines()
+    expect(lines[0] == "urn:ex:a  nid=ex nss=a" and lines[1] == "urn:ex:b c" and
+           lines[3] == "urn:ex:d  nid=ex nss=d", p.stdout.decode(), "in order")
+
+
+@test("check")
 def check_closed_pipe():
     """`urn check big | head -1`: no crash, no message."""
     p = write("many.txt", b"urn:example:%08d\n" % 0 * 1 + b"".join(b"urn:example:%08d\n" % i for i in range(300000)))
@@ -397,12 +419,13 @@ def parse_text():
     expect(rows[0] == "URN:Example:a/b?+r?=q=1?x#", r, "the URN first")
     table = dict(l.split(None, 1) for l in rows[1:])
     expect(table == {"syntax": "rfc8141", "scheme": "URN", "nid": "Example", "nss": "a/b",
-                     "r-component": "r", "q-component": "q=1?x", "f-component": '""'}, r, "components")
+                     "r-component": "r", "q-component": "q=1?x", "f-component": '""',
+                     "display": "URN:Example:a/b?+r?=q=1?x#"}, r, "components")
     values = [l.split(None, 1)[1] for l in rows[1:]]
     cols = {len(l) - len(v) for l, v in zip(rows[1:], values)}
     expect(len(cols) == 1, r, "values aligned in one column")
     r = urn("parse", "urn:isbn:0451450523?s=I2L&c=ToC#p2", "urn:ex:a")
-    expect("\n  query         s=I2L&c=ToC\n  fragment      p2\n\nurn:ex:a\n" in r.out, r,
+    expect("\n  query         s=I2L&c=ToC\n  fragment      p2\n" in r.out and "\n\nurn:ex:a\n" in r.out, r,
            "draft-03 query and fragment; a blank line between URNs")
     r = urn("parse", "urn:ex:a", "urn:ex:", "urn:ex:b")
     expect(r.status == 1 and "urn:ex:\n       ^ offset 7" in r.err, r, "invalid: caret on stderr, exit 1")
@@ -442,6 +465,129 @@ def explain_words():
     expect(r.status == 1 and "^ offset 8" in r.err, r, "invalid")
     r = urn("explain", "--json", "urn:ex:a")
     expect(r.status == 2, r, "explain has no --json")
+
+
+@test("parse")
+def parse_directives_and_display():
+    r = urn("parse", "--json", "urn:isbn:0451450523?s=I2L&c=ToC&x=1&c=2", "urn:example:Stra%C3%9Fe%2F1%20a")
+    a, b = json_lines(r)
+    ds = a["directives"]
+    expect([(d["keyword"], d["value"], d["offset"]) for d in ds] ==
+           [("s", "I2L", 20), ("c", "ToC", 26), ("x", "1", 32), ("c", "2", 36)], r, "directives, offsets")
+    expect([d["void"] for d in ds] == [False, True, False, True], r, "a repeated keyword voids all its directives")
+    expect([d["registered"] for d in ds] == [True, True, False, True], r, "registered keywords s and c")
+    expect(ds[0]["note"] == "URI to URL" and "RFC 2483" in ds[0]["reference"], r, "I2L is registered")
+    expect(b["display"] == "urn:example:Stra\u00dfe%2F1%20a" and b["display_kept_encoded"] == 2 and
+           b["display_valid_utf8"], r, "display: UTF-8 decoded, / and space kept encoded")
+    expect("directives" not in b, r, "no query, no directives")
+    r = urn("parse", "urn:isbn:0451450523?s=I2U")
+    expect("  directive     s=I2U  (resolution service not registered" in r.out, r, "unregistered service")
+    r = urn("parse", "urn:ex:%E2%82%AC1")
+    expect("  display       urn:ex:\u20ac1\n" in r.out, r, "display row")
+
+
+# ---------------------------------------------------------------- normalize, equal, encode
+
+MODES = ("rfc2141", "rfc2141bis-5a", "rfc2141bis-5b", "rfc8141")
+
+
+def equivalence_sets():
+    with open(os.path.join(SRC, "test", "vectors", "equivalence", "spec-examples.tsv"), encoding="utf-8") as f:
+        lines = [l for l in f.read().splitlines() if l and not l.startswith("#")]
+    header = lines[0].split("\t")
+    sets = {}
+    for l in lines[1:]:
+        row = dict(zip(header, l.split("\t")))
+        sets.setdefault((row["set"], row["syntax"]), []).append(row)
+    return sets
+
+
+@test("equivalence")
+def normalize_spec_examples():
+    """test/vectors/equivalence/spec-examples.tsv: in each mode, two URNs of
+    a set have the same canonical form iff they have the same label."""
+    sets = equivalence_sets()
+    expect(len(sets) >= 3, sets, "the three documents' example sets")
+    for (name, syn), rows in sets.items():
+        for mode in MODES:
+            r = urn("normalize", "--json", "--syntax", syn, "--mode", mode, "--", *[x["input"] for x in rows])
+            objs = json_lines(r)
+            expect(r.status == 0 and len(objs) == len(rows), r, "all valid")
+            for x, ox in zip(rows, objs):
+                for y, oy in zip(rows, objs):
+                    same = x[mode] == y[mode]
+                    expect((ox["canonical"] == oy["canonical"]) == same, r,
+                           "%s %s: %s vs %s" % (name, mode, x["input"], y["input"]))
+            t = urn("normalize", "--syntax", syn, "--mode", mode, "--", *[x["input"] for x in rows])
+            expect(t.out.splitlines() == [o["canonical"] for o in objs], t, "text = JSON canonical")
+
+
+@test("equivalence")
+def equal_spec_examples():
+    for (name, syn), rows in equivalence_sets().items():
+        for mode in MODES:
+            for x, y in zip(rows, rows[1:] + rows[:1]):
+                r = urn("equal", "--syntax", syn, "--mode", mode, x["input"], y["input"])
+                same = x[mode] == y[mode]
+                expect(r.status == (0 if same else 1), r, "%s %s" % (name, mode))
+                expect(r.out.startswith(("equivalent" if same else "not equivalent") + " under " + mode), r,
+                       "verdict line")
+
+
+@test("equivalence")
+def equal_says_why():
+    r = urn("equal", "urn:foo:a123,456", "urn:foo:a123%2C456")
+    expect(r.status == 1 and "NSS" in r.out.splitlines()[0] and "percent-decoded" in r.out, r, "%2C is not ,")
+    lines = r.out.splitlines()
+    expect(lines[3].index("^") == lines[2].index("->") + 4 + len("urn:foo:a123"), r, "caret under the first difference")
+    r = urn("equal", "urn:example:a123", "urn:example:A123")
+    expect(r.status == 1 and "case-sensitive" in r.out, r, "NSS case")
+    r = urn("equal", "--json", "urn:isbn:1", "URN:ISSN:1")
+    o = json_lines(r)[0]
+    expect(r.status == 1 and o["equivalent"] is False and o["differs"] == "nid" and o["first_difference"] == 6, r,
+           "NIDs differ at byte 6 of the canonical forms")
+    r = urn("equal", "--json", "--mode", "rfc2141bis-5b", "urn:ex:a?s=1&c=2", "urn:ex:a?c=3&s=1")
+    o = json_lines(r)[0]
+    expect(o["differs"] == "rest" and o["canonical_a"] == "urn:ex:a?c=2&s=1", r, "sorted directives differ")
+    r = urn("equal", "-q", "URN:EX:a", "urn:ex:a")
+    expect(r.status == 0 and r.out == "" and r.err == "", r, "--quiet")
+    r = urn("equal", "urn:ex:a b", "urn:ex:a")
+    expect(r.status == 1 and "^ offset 8" in r.err, r, "an invalid URN: caret, exit 1")
+    for args in (["equal", "urn:ex:a"], ["equal", "a", "b", "c"], ["equal", "--mode", "nope", "urn:ex:a", "urn:ex:a"]):
+        r = urn(*args)
+        expect(r.status == 2 and r.err, r, "usage")
+    r = urn("normalize", "example/urns.txt")
+    expect(r.status == 1 and "urn:isbn:0-395-36341-1\n" in r.out and "urn:foo:a123%2C456\n" in r.out, r,
+           "normalize a file: NID lower-cased, hex upper-cased")
+    r = urn("normalize", "--help")
+    expect(r.status == 0 and "rfc2141bis-5b" in r.out, r, "--help lists the modes")
+
+
+@test("equivalence")
+def encode_identifiers():
+    r = urn("encode", "example", "Stra\u00dfe 1/2", "100%")
+    expect(r.status == 0 and r.out == "urn:example:Stra%C3%9Fe%201%2F2\nurn:example:100%25\n", r,
+           "UTF-8, space, / and % encoded")
+    r = urn("encode", "--syntax", "rfc8141", "example", "a/b?")
+    expect(r.out == "urn:example:a/b%3F\n", r, "RFC 8141 keeps / in the NSS")
+    r = urn("encode", "--reserved", ":", "example", "a:b")
+    expect(r.out == "urn:example:a%3Ab\n", r, "--reserved")
+    r = urn("encode", "urn", "x")
+    expect(r.status == 1 and r.err.startswith("urn\n^ offset 0: reserved"), r, "reserved NID, caret under the NID")
+    r = urn("encode", "example", stdin=b"a b\r\n\nc\n")
+    expect(r.out == "urn:example:a%20b\nurn:example:c\n", r, "identifiers from stdin")
+    r = urn("encode", "--json", "ex", "x y")
+    expect(json_lines(r) == [{"argument": 1, "nid": "ex", "identifier": "x y", "urn": "urn:ex:x%20y",
+                              "nss": "x%20y"}], r, "JSON")
+    # Every URN it makes is valid, and normalizes to itself (canonical hex).
+    r = urn("encode", "ex", "\u00e9\u00e8 %41", "~&", "a?b#c")
+    made = r.out.splitlines()
+    expect(len(made) == 3 and urn("check", "-q", *made).status == 0, r, "valid")
+    expect(urn("normalize", "--mode", "rfc2141", *made).out.splitlines() == made, r, "canonical")
+    r = urn("encode", "example")
+    expect(r.status == 0 and r.out == "", r, "no identifiers on empty stdin")
+    r = urn("encode")
+    expect(r.status == 2, r, "usage")
 
 
 # ---------------------------------------------------------------- extract

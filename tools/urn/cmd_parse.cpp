@@ -5,8 +5,12 @@
 #include "describe.hpp"
 
 #include <urns/parse.hpp>
+#include <urns/pct.hpp>
+#include <urns/query.hpp>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace urn_tool {
 
@@ -76,6 +80,105 @@ parse_options read_options(arg_cursor& args, bool allow_json, bool& help)
     return o;
 }
 
+/// What parse and explain say beyond the components: the draft-03 query
+/// directives and the display form.
+struct details {
+    struct directive_info {
+        urns::directive d;
+        bool is_void = false;          ///< its keyword is repeated (draft-03 section 2.3)
+        std::string_view note;         ///< what the keyword (and value) is, if registered
+        std::string_view reference;    ///< where the value is registered
+    };
+    std::vector<directive_info> directives;
+    std::string display;
+    urns::pct::display_info display_info;
+    bool has_display = false;
+};
+
+details details_of(urns::urn_view u)
+{
+    details d;
+    if (u.has_query()) {
+        if (auto dv = urns::directives(u)) {
+            std::vector<urns::directive> effective;
+            urns::effective_directives(*dv, effective);
+            for (urns::directive const& x : *dv) {
+                details::directive_info i;
+                i.d = x;
+                i.is_void = std::none_of(effective.begin(), effective.end(),
+                                         [&](urns::directive const& e) { return e.offset == x.offset; });
+                if (auto k = urns::registered_keyword(x.keyword)) {
+                    if (*k == urns::query_keyword::c) {
+                        i.note = "component of a structured resource, draft-03 section 2.3.2";
+                    } else if (auto svc = urns::resolution_service_from_string(x.value)) {
+                        for (auto const& e : urns::resolution_service_registry)
+                            if (e.service == *svc) {
+                                i.note = e.purpose;
+                                i.reference = e.reference;
+                            }
+                    } else {
+                        i.note = "resolution service not registered: the default service is used, "
+                                 "draft-03 section 2.3.1";
+                    }
+                } else {
+                    i.note = "keyword not registered";
+                }
+                d.directives.push_back(i);
+            }
+        }
+    }
+    if (auto r = urns::pct::display(u, d.display)) {
+        d.display_info = *r;
+        d.has_display = true;
+    }
+    return d;
+}
+
+void write_details_json(json_writer& j, details const& d)
+{
+    if (!d.directives.empty()) {
+        j.key("directives");
+        j.begin_array();
+        for (auto const& i : d.directives) {
+            j.begin_object();
+            j.member("keyword", i.d.keyword);
+            j.member("value", i.d.value);
+            j.member("offset", i.d.offset);
+            j.member_bool("void", i.is_void);
+            j.member_bool("registered", urns::registered_keyword(i.d.keyword).has_value());
+            if (!i.note.empty())
+                j.member("note", i.note);
+            if (!i.reference.empty())
+                j.member("reference", i.reference);
+            j.end_object();
+        }
+        j.end_array();
+    }
+    if (d.has_display) {
+        j.member("display", d.display);
+        j.member_bool("display_valid_utf8", d.display_info.valid_utf8);
+        j.member("display_kept_encoded", d.display_info.kept_encoded);
+    }
+}
+
+/// "s=I2L  (URI to URL, RFC 2483, sec. 4.1)"
+std::string directive_text(details::directive_info const& i)
+{
+    std::string t(i.d.keyword);
+    t += '=';
+    t += i.d.value;
+    t += "  (";
+    if (i.is_void)
+        t += "void: the keyword is repeated, draft-03 section 2.3; ";
+    t += i.note;
+    if (!i.reference.empty()) {
+        t += ", ";
+        t += i.reference;
+    }
+    t += ')';
+    return t;
+}
+
 /// One "  name   value" row of the aligned text.
 void row(out_buffer& o, std::string_view name, std::string_view value, bool quote = false)
 {
@@ -112,6 +215,11 @@ void parse_text(out_buffer& o, urns::urn_view u)
         if (u.has_fragment())
             row(o, "fragment", u.fragment(), u.fragment().empty());
     }
+    details const d = details_of(u);
+    for (auto const& i : d.directives)
+        row(o, "directive", directive_text(i));
+    if (d.has_display)
+        row(o, "display", d.display);
 }
 
 /// The section of the document that defines each part.
@@ -167,11 +275,24 @@ void explain_text(out_buffer& o, urns::urn_view u)
                 "(reserved, section 2.3).\n");
         return;
     }
+    details const d = details_of(u);
     if (u.has_query())
         say(o, u.query(),
             "the query: keyword=value directives for a resolution service, separated by \"&\"; "
             "not part of the name",
             s.query);
+    for (auto const& i : d.directives) {
+        std::string what = "a directive";
+        if (i.is_void)
+            what += ", void because its keyword is repeated (draft-03 section 2.3)";
+        what += ": ";
+        what += i.note;
+        if (!i.reference.empty()) {
+            what += ", ";
+            what += i.reference;
+        }
+        say(o, std::string(i.d.keyword) + "=" + std::string(i.d.value), what, "");
+    }
     if (u.has_r_component())
         say(o, u.r_component(),
             "the r-component (after \"?+\"): parameters for a resolver; not part of equivalence", s.r);
@@ -188,6 +309,11 @@ void explain_text(out_buffer& o, urns::urn_view u)
                 : "the fragment (after \"#\"): a part of the resource, for the client; not part of "
                   "the name",
             s.f);
+    if (d.has_display && d.display != u.buffer()) {
+        o.write("  shown to people as ");
+        o.write(d.display);
+        o.write(" (percent-encoded UTF-8 decoded where that cannot mislead; draft-03 section 4)\n");
+    }
 }
 
 int run_common(arg_cursor& args, command const& self, bool explain)
@@ -207,7 +333,10 @@ int run_common(arg_cursor& args, command const& self, bool explain)
         if (!r)
             any_invalid = true;
         if (o.json) {
-            write_result_json(j, where, text, o.syn, r);
+            write_result_json(j, where, text, o.syn, r, [&](json_writer& jj) {
+                if (r)
+                    write_details_json(jj, details_of(*r));
+            });
             return;
         }
         if (!r) {

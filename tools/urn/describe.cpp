@@ -89,9 +89,9 @@ void write_origin_json(json_writer& j, origin const& where)
     }
 }
 
-void write_error_json(json_writer& j, urns::parse_error const& e)
+void write_error_json(json_writer& j, urns::parse_error const& e, std::string_view key)
 {
-    j.key("error");
+    j.key(key);
     j.begin_object();
     j.member("code", error_name(e.code));
     j.member("message", e.code.message());
@@ -157,6 +157,14 @@ void write_too_long_json(json_writer& j, origin const& where, std::size_t max_li
 void write_result_json(json_writer& j, origin const& where, std::string_view input,
                        urns::syntax syn, urns::result<urns::urn_view> const& r)
 {
+    begin_result_json(j, where, input, syn, r);
+    j.end_object();
+    j.newline();
+}
+
+void begin_result_json(json_writer& j, origin const& where, std::string_view input,
+                       urns::syntax syn, urns::result<urns::urn_view> const& r)
+{
     j.begin_object();
     write_origin_json(j, where);
     j.member("input", input);
@@ -167,8 +175,6 @@ void write_result_json(json_writer& j, origin const& where, std::string_view inp
         j.member("syntax", urns::to_string(syn));
         write_error_json(j, r.error());
     }
-    j.end_object();
-    j.newline();
 }
 
 } // namespace urn_tool

@@ -33,8 +33,8 @@ void write_components_json(json_writer& j, urns::urn_view u);
 /// "file":..., "line":... or "argument":N, as JSON members.
 void write_origin_json(json_writer& j, origin const& where);
 
-/// An "error" member: {"code", "message", "offset", "expected"}.
-void write_error_json(json_writer& j, urns::parse_error const& e);
+/// An "error" member (or `key`): {"code", "message", "offset", "expected"}.
+void write_error_json(json_writer& j, urns::parse_error const& e, std::string_view key = "error");
 
 /** On standard error: "FILE:LINE: not a valid SYNTAX URN" (no header for an
     argument), then the input with a caret under the offending byte. */
@@ -46,12 +46,27 @@ void report_too_long(origin const& where, std::size_t max_line);
 /// JSON object (one line) for a line that was too long.
 void write_too_long_json(json_writer& j, origin const& where, std::size_t max_line);
 
+/// write_result_json without the end of the object.
+void begin_result_json(json_writer& j, origin const& where, std::string_view input,
+                       urns::syntax syn, urns::result<urns::urn_view> const& r);
+
 /** The JSON object (one line) for one input: its origin, "input",
     "valid", then the components ("syntax", "scheme", "nid", "nss",
     "assigned_name", and the optional ones that are present) or the
     "error". */
 void write_result_json(json_writer& j, origin const& where, std::string_view input,
                        urns::syntax syn, urns::result<urns::urn_view> const& r);
+
+/// The same, with more members written by `extra(j)` before the object ends.
+template <class Extra>
+void write_result_json(json_writer& j, origin const& where, std::string_view input,
+                       urns::syntax syn, urns::result<urns::urn_view> const& r, Extra&& extra)
+{
+    begin_result_json(j, where, input, syn, r);
+    extra(j);
+    j.end_object();
+    j.newline();
+}
 
 /// A line that was too long: as JSON when `j` is given, else on stderr.
 inline void report_too_long(origin const& where, std::size_t max_line, json_writer* j)

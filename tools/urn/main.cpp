@@ -119,8 +119,12 @@ int main(int argc, char** argv)
         out().flush();
         err().flush();
     } catch (closed_pipe const&) {
-        // The reader went away (`urn ... | head`): stop quietly, keeping
-        // the status of what was done.
+        // The reader went away (`urn ... | head`): stop quietly, with
+        // status 0, after the messages already made (if stderr is open).
+        try {
+            err().flush();
+        } catch (...) {
+        }
         return exit_ok;
     } catch (write_failed const& e) {
         try {

@@ -1,0 +1,337 @@
+// The urn command: `urn normalize` (the canonical form of each URN) and
+// `urn equal` (whether two URNs are lexically equivalent, and if not,
+// where they differ).
+#include "commands.hpp"
+#include "describe.hpp"
+
+#include <urns/equivalence.hpp>
+#include <urns/parse.hpp>
+#include <urns/pct.hpp>
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace urn_tool {
+
+namespace {
+
+constexpr std::string_view modes_help =
+    R"~(modes (--mode; the default is the one of the syntax's own document):
+  rfc2141        RFC 2141 section 5: the case of "urn", of the NID and of
+                 %-escapes' hex digits is ignored; all the rest counts,
+                 octet by octet (default for --syntax rfc2141)
+  rfc2141bis-5a  draft-03 section 5, steps 1-4 and 5a: the same, and the
+                 query and fragment are removed (default for rfc2141bis)
+  rfc2141bis-5b  draft-03 section 5, steps 1-4 and 5b: the fragment is
+                 removed, the query's directives are sorted
+  rfc8141        RFC 8141 section 3.1: the assigned name only; r-, q- and
+                 f-components are ignored (default for rfc8141)
+Percent-encoded octets are never decoded: %2C is not ",".
+exit status: 0 ok (equivalent), 1 invalid input (or not equivalent), 2 usage or I/O error
+)~";
+
+constexpr std::string_view normalize_help_head =
+    R"~(usage: urn normalize [OPTIONS] [URN | FILE]...
+
+Prints the canonical form of each URN (arguments, lines of files, or of
+standard input), one a line: the string that equivalence compares, so two
+URNs are equivalent exactly when their canonical forms are equal. Invalid
+inputs get a caret error on standard error. Operands and lines are read as
+by "urn check".
+
+options:
+  --syntax S       rfc2141bis (default), rfc2141 or rfc8141
+  --mode M         the equivalence mode (below)
+  -f, --file FILE  read URNs from FILE, one a line; may be repeated
+  --json           one JSON object per input: input, valid, mode, canonical
+  --max-line N     longest line accepted, in bytes (default 64M)
+  -h, --help       this help
+
+)~";
+
+constexpr std::string_view equal_help_head =
+    R"~(usage: urn equal [OPTIONS] A B
+
+Tells whether the URNs A and B are lexically equivalent: exit status 0 if
+they are, 1 if not (or if one is not a URN). Prints both canonical forms
+and, when they differ, which part differs (NID, NSS, or what follows the
+NSS), where, and why it counts.
+
+options:
+  --syntax S       rfc2141bis (default), rfc2141 or rfc8141 (both URNs)
+  --mode M         the equivalence mode (below)
+  -q, --quiet      print nothing; the exit status says it
+  --json           one JSON object: a, b, mode, equivalent, canonical_a,
+                   canonical_b, and differs, first_difference, note when not
+  -h, --help       this help
+
+)~";
+
+
+urns::equivalence_mode mode_option(std::string_view v)
+{
+    for (auto m : {urns::equivalence_mode::rfc2141, urns::equivalence_mode::rfc2141bis_drop_query,
+                   urns::equivalence_mode::rfc2141bis_keep_query, urns::equivalence_mode::rfc8141})
+        if (urns::to_string(m) == v)
+            return m;
+    throw usage_error{"unknown mode '" + std::string(v) +
+                      "' (expected rfc2141, rfc2141bis-5a, rfc2141bis-5b or rfc8141)"};
+}
+
+std::string_view mode_reference(urns::equivalence_mode m)
+{
+    switch (m) {
+    case urns::equivalence_mode::rfc2141: return "RFC 2141 section 5";
+    case urns::equivalence_mode::rfc2141bis_drop_query: return "draft-03 section 5, steps 1-4 and 5a";
+    case urns::equivalence_mode::rfc2141bis_keep_query: return "draft-03 section 5, steps 1-4 and 5b";
+    case urns::equivalence_mode::rfc8141: break;
+    }
+    return "RFC 8141 section 3.1";
+}
+
+int normalize_run(arg_cursor& args)
+{
+    inputs in;
+    urns::syntax syn = urns::syntax::rfc2141bis;
+    std::optional<urns::equivalence_mode> mode;
+    bool json = false;
+    while (args.more()) {
+        std::string_view v;
+        if (args.flag("--help", "-h"))
+            return print_help(normalize_command);
+        if (input_option(args, in, syn)) {
+        } else if (args.option("--mode", v)) {
+            mode = mode_option(v);
+        } else if (args.flag("--json")) {
+            json = true;
+        } else if (args.at_option()) {
+            unknown_option(args.peek());
+        } else {
+            in.add_operand(args.operand());
+        }
+    }
+    urns::equivalence_mode const m = mode ? *mode : urns::default_equivalence(syn);
+
+    bool any_invalid = false;
+    out_buffer& o = out();
+    json_writer j(o);
+    std::string canon;
+    auto on_line = [&](origin const& where, std::string_view text) {
+        auto r = urns::parse_urn(text, syn);
+        canon.clear();
+        if (r)
+            urns::canonical(*r, m, canon);
+        else
+            any_invalid = true;
+        if (json) {
+            j.begin_object();
+            write_origin_json(j, where);
+            j.member("input", text);
+            j.member_bool("valid", r.has_value());
+            j.member("mode", urns::to_string(m));
+            if (r)
+                j.member("canonical", canon);
+            else
+                write_error_json(j, r.error());
+            j.end_object();
+            j.newline();
+        } else if (r) {
+            o.write(canon);
+            o.put('\n');
+        } else {
+            report_invalid(where, text, r.error());
+        }
+    };
+    auto on_long = [&](origin const& where) {
+        any_invalid = true;
+        report_too_long(where, in.max_line, json ? &j : nullptr);
+    };
+    int const io = for_each_input(in, on_line, on_long);
+    return final_status(io, any_invalid);
+}
+
+/// Where two canonical forms differ, and what that means.
+struct difference {
+    std::string_view part;   ///< "nid", "nss" or "rest"
+    std::size_t at = 0;      ///< first differing byte in the canonical forms
+    std::string note;
+};
+
+bool iequal(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        char x = a[i], y = b[i];
+        if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
+        if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
+        if (x != y)
+            return false;
+    }
+    return true;
+}
+
+/** The canonical form is "urn:" NID ":" NSS REST, with the NID and NSS as
+    long as the URN's own (case folding keeps lengths), so the parts can be
+    cut out of it. */
+difference explain_difference(urns::urn_view a, urns::urn_view b, std::string const& ca,
+                              std::string const& cb, urns::equivalence_mode m)
+{
+    difference d;
+    while (d.at < ca.size() && d.at < cb.size() && ca[d.at] == cb[d.at])
+        ++d.at;
+    std::string_view const A = ca, B = cb;
+    std::size_t const na = a.nid().size(), nb = b.nid().size();
+    if (A.substr(4, na) != B.substr(4, nb)) {
+        d.part = "nid";
+        d.note = "the NIDs differ (the case of a NID does not count)";
+        return d;
+    }
+    std::string_view const sa = A.substr(5 + na, a.nss().size());
+    std::string_view const sb = B.substr(5 + nb, b.nss().size());
+    if (sa != sb) {
+        d.part = "nss";
+        d.note = "the NSSs differ";
+        std::string da, db;
+        if (iequal(sa, sb)) {
+            d.note += ", only in letter case: the NSS is case-sensitive";
+        } else if (urns::pct::decode(sa, da) && urns::pct::decode(sb, db) && da == db) {
+            d.note += ": they are the same once percent-decoded, but percent-encoded octets are "
+                      "never decoded for equivalence";
+        }
+        return d;
+    }
+    d.part = "rest";
+    switch (m) {
+    case urns::equivalence_mode::rfc2141:
+        d.note = "what follows the NSS differs (RFC 2141 compares all of it)";
+        break;
+    case urns::equivalence_mode::rfc2141bis_keep_query:
+        d.note = "the queries differ (step 5b compares the directives, in sorted order)";
+        break;
+    default:
+        d.note = "the canonical forms differ after the NSS";
+        break;
+    }
+    return d;
+}
+
+int equal_run(arg_cursor& args)
+{
+    urns::syntax syn = urns::syntax::rfc2141bis;
+    std::optional<urns::equivalence_mode> mode;
+    bool json = false, quiet = false;
+    std::vector<std::string_view> operands;
+    while (args.more()) {
+        std::string_view v;
+        if (args.flag("--help", "-h"))
+            return print_help(equal_command);
+        if (args.option("--syntax", v))
+            syn = syntax_option(v);
+        else if (args.option("--mode", v))
+            mode = mode_option(v);
+        else if (args.flag("--json"))
+            json = true;
+        else if (args.flag("--quiet", "-q"))
+            quiet = true;
+        else if (args.at_option())
+            unknown_option(args.peek());
+        else
+            operands.push_back(args.operand());
+    }
+    if (operands.size() != 2)
+        throw usage_error{"expected two URNs, got " + std::to_string(operands.size())};
+    urns::equivalence_mode const m = mode ? *mode : urns::default_equivalence(syn);
+
+    auto ra = urns::parse_urn(operands[0], syn);
+    auto rb = urns::parse_urn(operands[1], syn);
+    if (!ra || !rb) {
+        if (!quiet && !json) {
+            if (!ra)
+                report_invalid(origin{"A", 1, 0}, operands[0], ra.error());
+            if (!rb)
+                report_invalid(origin{"B", 1, 0}, operands[1], rb.error());
+        }
+        if (json) {
+            json_writer j(out());
+            j.begin_object();
+            j.member("a", operands[0]);
+            j.member("b", operands[1]);
+            j.member("mode", urns::to_string(m));
+            j.member_bool("equivalent", false);
+            if (!ra)
+                write_error_json(j, ra.error(), "a_error");
+            if (!rb)
+                write_error_json(j, rb.error(), "b_error");
+            j.end_object();
+            j.newline();
+        }
+        return exit_invalid;
+    }
+    std::string const ca = urns::canonical(*ra, m), cb = urns::canonical(*rb, m);
+    bool const same = urns::equivalent(*ra, *rb, m);
+    difference d;
+    if (!same)
+        d = explain_difference(*ra, *rb, ca, cb, m);
+
+    out_buffer& o = out();
+    if (json) {
+        json_writer j(o);
+        j.begin_object();
+        j.member("a", operands[0]);
+        j.member("b", operands[1]);
+        j.member("mode", urns::to_string(m));
+        j.member_bool("equivalent", same);
+        j.member("canonical_a", ca);
+        j.member("canonical_b", cb);
+        if (!same) {
+            j.member("differs", d.part);
+            j.member("first_difference", d.at);
+            j.member("note", d.note);
+        }
+        j.end_object();
+        j.newline();
+    } else if (!quiet) {
+        o.write(same ? "equivalent" : "not equivalent");
+        o.write(" under ");
+        o.write(urns::to_string(m));
+        o.write(" (");
+        o.write(mode_reference(m));
+        o.write(")");
+        if (!same) {
+            o.write(": ");
+            o.write(d.note);
+        }
+        o.put('\n');
+        std::size_t const w = std::max(operands[0].size(), operands[1].size());
+        for (int i = 0; i < 2; ++i) {
+            o.write("  ");
+            o.write(operands[i]);
+            o.spaces(w - operands[i].size());
+            o.write("  ->  ");
+            o.write(i == 0 ? ca : cb);
+            o.put('\n');
+        }
+        if (!same) {
+            o.spaces(2 + w + 6 + d.at);
+            o.write("^ first difference\n");
+        }
+    }
+    return same ? exit_ok : exit_invalid;
+}
+
+} // namespace
+
+// Defined before the commands that refer to them (one translation unit:
+// initialized in order).
+std::string const normalize_help = std::string(normalize_help_head) + std::string(modes_help);
+std::string const equal_help = std::string(equal_help_head) + std::string(modes_help);
+
+command const normalize_command{"normalize", "print the canonical form of each URN (for comparing)",
+                                normalize_help, normalize_run};
+command const equal_command{"equal", "tell whether two URNs are equivalent, and where they differ",
+                            equal_help, equal_run};
+
+} // namespace urn_tool
