@@ -1,5 +1,6 @@
 // Glue: the one place that runs the grammars (X3) and turns their spans
 // into urn_views.
+#include <urns/nss/registry.hpp>
 #include <urns/parse.hpp>
 #include <urns/urn.hpp>
 
@@ -118,7 +119,15 @@ inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
 
 result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexcept
 {
-    return parse(s, opts.syntax);
+    auto r = parse(s, opts.syntax);
+    // The namespace's rule runs on the NSS of a URN the generic syntax
+    // accepted; its fault's offset is made relative to the whole input.
+    if (r && opts.registry) {
+        if (auto f = nss::validate(*opts.registry, *r))
+            return parse_error{make_error_code(error::nss_rejected), f->offset, f->expected,
+                               opts.syntax};
+    }
+    return r;
 }
 
 result<urn_view> parse_urn(std::string_view s, syntax syn) noexcept

@@ -10,10 +10,22 @@
 
 namespace urns {
 
+namespace nss {
+class registry;
+}
+
 /// What parse_urn checks, beyond the choice of syntax.
 struct parse_options {
     /// The URN syntax.
     urns::syntax syntax = urns::syntax::rfc2141bis;
+
+    /** Namespace rules (urns/nss/registry.hpp), or null. If set and the
+        NID is registered, the NSS must also satisfy the namespace's rule;
+        a fault is reported as error::nss_rejected at its offset in the
+        whole input, `expected` naming the namespace's ABNF rule. The
+        registry must outlive the call.
+    */
+    nss::registry const* registry = nullptr;
 };
 
 /** Parses a URN. Never throws, never allocates.

@@ -1,0 +1,63 @@
+// X3 layer. Do not include from public headers; include from a .cpp only.
+//
+// Defines every rule of grammar/nss/uuid.abnf (RFC 9562 section 4), in
+// its order, under the ABNF line it implements. DIGIT and HEXDIG are
+// RFC 5234's, brought in by using-declarations under their quotes.
+//
+// Faults: every hexOctet and "-" is an expectation point, so a bad NSS is
+// reported at its first bad byte: "hexOctet" where an octet should start,
+// "HEXDIG" at its second digit, "\"-\"" where a hyphen is missing; bytes
+// after the last octet are reported by the adapter as "UUID".
+#ifndef URNS_GRAMMAR_NSS_UUID_DEF_HPP
+#define URNS_GRAMMAR_NSS_UUID_DEF_HPP
+
+#include <urns/grammar/nss/uuid.hpp>
+#include <urns/grammar/primitives.hpp>
+#include <urns/grammar/rfc5234_def.hpp>
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace uuid {
+
+// clang-format off
+
+struct hexoctet_class;
+
+uuid_type                  const uuid     = "UUID";
+x3::rule<hexoctet_class>   const hexoctet = "hexOctet";
+
+auto const octet  = must(hexoctet, error::nss_rejected);
+auto const hyphen = must(x3::lit('-'), "\"-\"", error::nss_rejected);
+
+// UUID     = 4hexOctet "-"
+//            2hexOctet "-"
+//            2hexOctet "-"
+//            2hexOctet "-"
+//            6hexOctet
+auto const uuid_def =
+       x3::repeat(4)[octet] >> hyphen
+    >> x3::repeat(2)[octet] >> hyphen
+    >> x3::repeat(2)[octet] >> hyphen
+    >> x3::repeat(2)[octet] >> hyphen
+    >> x3::repeat(6)[octet];
+
+// hexOctet = HEXDIG HEXDIG
+auto const hexoctet_def = rfc5234::hexdig >> must(rfc5234::hexdig, error::nss_rejected);
+
+// DIGIT    = %x30-39
+using rfc5234::digit;
+
+// HEXDIG   = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
+using rfc5234::hexdig;
+
+BOOST_SPIRIT_DEFINE(uuid, hexoctet)
+
+// clang-format on
+
+} // namespace uuid
+} // namespace nss
+} // namespace grammar
+} // namespace urns
+
+#endif

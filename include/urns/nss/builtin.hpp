@@ -1,0 +1,13 @@
+// X3-free public header: every namespace shipped with urns, and
+// urns::nss::builtin(), the registry that holds them.
+#ifndef URNS_NSS_BUILTIN_HPP
+#define URNS_NSS_BUILTIN_HPP
+
+#include <urns/nss/example.hpp>
+#include <urns/nss/isbn.hpp>
+#include <urns/nss/issn.hpp>
+#include <urns/nss/oid.hpp>
+#include <urns/nss/registry.hpp>
+#include <urns/nss/uuid.hpp>
+
+#endif

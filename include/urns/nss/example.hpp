@@ -1,0 +1,33 @@
+// X3-free public header: the "example" URN namespace (RFC 6963).
+#ifndef URNS_NSS_EXAMPLE_HPP
+#define URNS_NSS_EXAMPLE_HPP
+
+#include <urns/nss/registry.hpp>
+
+#include <optional>
+#include <string_view>
+
+namespace urns {
+namespace nss {
+namespace example {
+
+/** Accepts every non-empty NSS (grammar/nss/example.abnf): RFC 6963
+    gives "example" no structure beyond the generic URN syntax, which
+    parse_urn has checked before a namespace rule runs.
+
+    @par Specification
+    RFC 6963 (BCP 183), the namespace registration template.
+*/
+std::optional<nss_fault> validate(std::string_view nss) noexcept;
+
+/// The registration of "example" for a registry: no rule, no fold.
+inline namespace_rules rules() noexcept
+{
+    return {"example", &validate, nullptr, "RFC 6963 (BCP 183)"};
+}
+
+} // namespace example
+} // namespace nss
+} // namespace urns
+
+#endif

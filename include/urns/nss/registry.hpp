@@ -1,0 +1,164 @@
+// X3-free public header: the registry of namespace-specific NSS rules.
+//
+// A namespace (a NID such as "uuid" or "isbn") may restrict the NSS beyond
+// the generic URN syntax and may define extra lexical equivalences. A
+// registry maps NIDs (case-insensitively) to those rules; parse_urn runs
+// them when parse_options::registry points to one. Registration is
+// explicit: urns::nss::builtin() is the shipped set, and users copy it or
+// start from an empty registry and add their own.
+#ifndef URNS_NSS_REGISTRY_HPP
+#define URNS_NSS_REGISTRY_HPP
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace urns {
+
+class urn_view;
+
+namespace nss {
+
+/** Where and why a namespace rejects an NSS.
+
+    `offset` counts bytes from the start of the NSS; `expected` is the
+    display name of the namespace's ABNF rule that failed there (for the
+    built-ins, as the namespace's document spells it: "hexOctet",
+    "check-digit", "arc"). It points to static storage.
+*/
+struct nss_fault {
+    std::size_t offset = 0;
+    std::string_view expected;
+
+    friend bool operator==(nss_fault const& a, nss_fault const& b) noexcept
+    {
+        return a.offset == b.offset && a.expected == b.expected;
+    }
+    friend bool operator!=(nss_fault const& a, nss_fault const& b) noexcept { return !(a == b); }
+};
+
+/** Checks an NSS (as written, still percent-encoded) against a namespace's
+    rules: nothing if it is valid, else the first fault. It must not throw
+    or allocate. Make one from an X3 rule with nss/x3_adapter.hpp, or write
+    it by hand.
+*/
+using validator = std::optional<nss_fault> (*)(std::string_view nss) noexcept;
+
+/** A namespace's extra lexical equivalence, as a fold to a canonical NSS.
+
+    The input is an NSS whose percent-encodings have upper-case hex (the
+    generic canonical form, RFC 8141 section 3, draft-03 section 5 step 3);
+    the function writes the namespace's canonical form of it to `out` and
+    returns its length, which must not exceed `nss.size()` (`out` has room
+    for `nss.size()` bytes). Two NSSs of the namespace are equivalent when
+    their folds are equal. A fold must not throw or allocate.
+
+    A fold may only merge NSSs, never split them (RFC 2141 section 5,
+    draft-03 section 5): because it is a function of the generic canonical
+    form, whatever the generic equivalence calls equal stays equal.
+*/
+using folder = std::size_t (*)(std::string_view nss, char* out) noexcept;
+
+/** What a registry knows about one namespace.
+
+    @par Example
+    @code
+    urns::nss::namespace_rules const mine{"mine", &validate_mine, nullptr, "our spec, section 2"};
+    @endcode
+*/
+struct namespace_rules {
+    /// The NID, as it is registered (compared case-insensitively).
+    std::string_view nid;
+    /// The NSS rule; null accepts every NSS the generic syntax accepts.
+    validator validate = nullptr;
+    /// The extra equivalence; null means none beyond the generic one.
+    folder fold = nullptr;
+    /// Where the rules come from (document and section), for people.
+    std::string_view reference;
+};
+
+/** A set of namespace rules, looked up by NID, case-insensitively.
+
+    Copy builtin() to extend the shipped set, or start empty. Adding
+    allocates; looking up does not. The strings in a namespace_rules must
+    outlive the registry (string literals do).
+
+    @par Example
+    @code
+    urns::nss::registry reg = urns::nss::builtin();
+    reg.add({"mine", &validate_mine});
+    urns::parse_options opts;
+    opts.registry = &reg;
+    auto r = urns::parse_urn("urn:mine:abc", opts);
+    @endcode
+
+    @par Specification
+    RFC 8141 section 5 (namespace registration: "Rules for Lexical
+    Equivalence", "Validation Mechanism"); RFC 8141 section 2.1 (NIDs are
+    case-insensitive).
+*/
+class registry {
+public:
+    /// An empty registry.
+    registry() = default;
+
+    /// Adds `rules`, replacing any entry with the same NID (in any case).
+    void add(namespace_rules const& rules);
+
+    /// Removes the entry for `nid`, if any; true if there was one.
+    bool remove(std::string_view nid) noexcept;
+
+    /// The rules for `nid` (any case), or null.
+    namespace_rules const* find(std::string_view nid) const noexcept;
+
+    /// The number of namespaces.
+    std::size_t size() const noexcept { return entries_.size(); }
+
+    /// The entries, in the order they were first added.
+    std::vector<namespace_rules> const& entries() const noexcept { return entries_; }
+
+private:
+    std::vector<namespace_rules> entries_;
+};
+
+/** The namespaces shipped with urns: uuid, isbn, issn, oid, ietf (with
+    ietf:params:scim), nbn, example. See docs/namespaces.md for each one's
+    source document.
+
+    It is built on first call (thread-safe) and never changes.
+*/
+registry const& builtin();
+
+/** Runs the registered rule on a parsed URN's NSS.
+
+    Nothing if the NID is not registered or the NSS is valid; else the fault,
+    with `offset` counted from the start of the whole URN (buffer()).
+*/
+std::optional<nss_fault> validate(registry const& reg, urn_view const& u) noexcept;
+
+/** Appends to `out` the namespace-canonical form of an NSS: percent-hex
+    in upper case, then the namespace's fold, if `nid` is registered and
+    has one.
+*/
+void append_canonical_nss(registry const& reg, std::string_view nid, std::string_view nss,
+                          std::string& out);
+
+/** True if two NSSs of the namespace `nid` are equivalent under the
+    generic rule (percent-hex case) and the namespace's fold. Allocates
+    only for NSSs longer than 256 bytes.
+
+    @par Example
+    @code
+    assert(urns::nss::equivalent_nss(urns::nss::builtin(), "uuid",
+        "F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"));
+    @endcode
+*/
+bool equivalent_nss(registry const& reg, std::string_view nid, std::string_view a,
+                    std::string_view b);
+
+} // namespace nss
+} // namespace urns
+
+#endif

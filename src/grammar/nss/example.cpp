@@ -1,0 +1,25 @@
+// X3 layer: instantiates the entry rule of grammar/nss/example.abnf for the
+// one iterator and context of config.hpp, and defines the "example"
+// namespace's validator on it.
+#include <urns/grammar/config.hpp>
+#include <urns/grammar/nss/example_def.hpp>
+#include <urns/nss/example.hpp>
+#include <urns/nss/x3_adapter.hpp>
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace example {
+
+BOOST_SPIRIT_INSTANTIATE(nss_type, iterator_type, context_type)
+
+} // namespace example
+} // namespace nss
+} // namespace grammar
+
+std::optional<nss::nss_fault> nss::example::validate(std::string_view s) noexcept
+{
+    return run_x3_rule(grammar::nss::example::nss, s);
+}
+
+} // namespace urns

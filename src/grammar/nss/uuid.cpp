@@ -1,0 +1,26 @@
+// X3 layer: instantiates the entry rule of grammar/nss/uuid.abnf for the
+// one iterator and context of config.hpp, and defines the "uuid"
+// namespace's validator on it. The only translation unit that compiles
+// these rules.
+#include <urns/grammar/config.hpp>
+#include <urns/grammar/nss/uuid_def.hpp>
+#include <urns/nss/uuid.hpp>
+#include <urns/nss/x3_adapter.hpp>
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace uuid {
+
+BOOST_SPIRIT_INSTANTIATE(uuid_type, iterator_type, context_type)
+
+} // namespace uuid
+} // namespace nss
+} // namespace grammar
+
+std::optional<nss::nss_fault> nss::uuid::validate(std::string_view s) noexcept
+{
+    return run_x3_rule(grammar::nss::uuid::uuid, s);
+}
+
+} // namespace urns
