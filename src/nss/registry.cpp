@@ -99,6 +99,8 @@ registry const& builtin()
         r.add(isbn::rules());
         r.add(issn::rules());
         r.add(oid::rules());
+        r.add(ietf::rules());
+        r.add(nbn::rules());
         r.add(example::rules());
         return r;
     }();

@@ -564,6 +564,34 @@ def equal_says_why():
 
 
 @test("equivalence")
+def namespaces_option():
+    """--namespaces applies the shipped namespaces' rules; RFC 9562 (UUID):
+    hex digits, any case, compared case-insensitively."""
+    good = "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
+    upper = "urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"
+    bad = "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bfX"
+    r = urn("check", bad)
+    expect(r.status == 0, r, "without --namespaces, only the generic syntax")
+    r = urn("check", "--namespaces", "--json", good, bad, "urn:unknown-ns:x")
+    objs = json_lines(r)
+    expect(r.status == 1 and [o["valid"] for o in objs] == [True, False, True], r, "only the bad UUID fails")
+    expect(objs[1]["error"]["code"] == "nss_rejected" and objs[1]["error"]["offset"] == len(bad) - 1, r,
+           "the offending byte, in the whole URN")
+    r = urn("parse", "--namespaces", bad)
+    expect(r.status == 1 and "^ offset %d" % (len(bad) - 1) in r.err, r, "parse --namespaces")
+    r = urn("equal", upper, good)
+    expect(r.status == 1 and "--namespaces" in r.out, r, "generic: NSS case counts; hint")
+    r = urn("equal", "--namespaces", upper, good)
+    expect(r.status == 0, r, "the UUID namespace folds case")
+    r = urn("normalize", "--namespaces", upper)
+    expect(r.out == good + "\n", r, "namespace-canonical form")
+    r = urn("normalize", upper)
+    expect(r.out == upper.replace("UUID", "uuid") + "\n", r, "generic canonical form keeps the NSS case")
+    r = urn("explain", good)
+    expect("a namespace whose own rules urns knows" in r.out, r, "explain names a known namespace")
+
+
+@test("equivalence")
 def encode_identifiers():
     r = urn("encode", "example", "Stra\u00dfe 1/2", "100%")
     expect(r.status == 0 and r.out == "urn:example:Stra%C3%9Fe%201%2F2\nurn:example:100%25\n", r,
