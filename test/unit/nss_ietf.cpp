@@ -8,17 +8,19 @@
 using urns_test::check_fault;
 using urns_test::check_valid;
 
-BOOST_AUTO_TEST_CASE(rfc2648_examples)
+BOOST_AUTO_TEST_CASE(rfc2648_series)
 {
+    // One URN per alternative of RFC 2648's NSS rule (section 2).
     check_valid("urn:ietf:rfc:2648");
     check_valid("URN:IETF:RFC:2648");
     check_valid("urn:ietf:std:50");
     check_valid("urn:ietf:bcp:9");
     check_valid("urn:ietf:fyi:36");
     check_valid("urn:ietf:id:ietf-urn-ietf-06");
+    check_valid("urn:ietf:mtg:41-urn");
+    // other-nss: a string "beginning with a prefix other than one of those above".
+    check_valid("urn:ietf:newseries");
     check_valid("urn:ietf:mtg-41-urn");
-    // A name type registered after RFC 2648: other-nss.
-    check_valid("urn:ietf:newtype:anything.goes:here");
 }
 
 BOOST_AUTO_TEST_CASE(rfc3553_params)
@@ -40,24 +42,31 @@ BOOST_AUTO_TEST_CASE(rfc7643_scim_examples)
     BOOST_TEST(!urns::nss::ietf::validate_scim("params:scim:schemas:core:2.0:User"));
 }
 
-BOOST_AUTO_TEST_CASE(rule_rfc_nss_and_digits)
+BOOST_AUTO_TEST_CASE(rule_rfc_fyi_std_bcp_nss)
 {
-    // rfc-nss = "rfc:" digits; digits = 1*DIGIT. "urn:ietf:" is 9 bytes.
-    check_fault("urn:ietf:rfc:26x8", 9 + 6, "digits");
-    check_fault("urn:ietf:rfc:", 9 + 4, "digits");
-    check_fault("urn:ietf:RFC:abc", 9 + 4, "digits");
-    check_fault("urn:ietf:std:5.0", 9 + 5, "digits");
-    check_fault("urn:ietf:bcp:x", 9 + 4, "digits");
-    check_fault("urn:ietf:fyi:3:6", 9 + 5, "digits");
+    // rfc-nss = "rfc:" 1*DIGIT (and fyi-, std-, bcp-nss). "urn:ietf:" is 9 bytes.
+    check_fault("urn:ietf:rfc:26x8", 9 + 6, "rfc-nss");
+    check_fault("urn:ietf:rfc:", 9 + 4, "DIGIT");
+    check_fault("urn:ietf:RFC:abc", 9 + 4, "DIGIT");
+    check_fault("urn:ietf:std:5.0", 9 + 5, "std-nss");
+    check_fault("urn:ietf:bcp:x", 9 + 4, "DIGIT");
+    check_fault("urn:ietf:fyi:3:6", 9 + 5, "fyi-nss");
 }
 
-BOOST_AUTO_TEST_CASE(rule_draft_mtg_and_string)
+BOOST_AUTO_TEST_CASE(rule_draft_mtg_nss_and_string)
 {
-    // draft-nss = "id:" string; mtg-nss = "mtg-" string; string = 1*( ALPHA / DIGIT / "-" )
+    // draft-nss = "id:" string; mtg-nss = "mtg:" string; string = 1*(DIGIT / ALPHA / "-")
     check_fault("urn:ietf:id:", 9 + 3, "string");
-    check_fault("urn:ietf:id:draft.txt", 9 + 8, "string");
-    check_fault("urn:ietf:mtg-", 9 + 4, "string");
-    check_fault("urn:ietf:mtg-41:urn", 9 + 6, "string");
+    check_fault("urn:ietf:id:draft.txt", 9 + 8, "draft-nss");
+    check_fault("urn:ietf:mtg:", 9 + 4, "string");
+    check_fault("urn:ietf:mtg:41:urn", 9 + 6, "mtg-nss");
+}
+
+BOOST_AUTO_TEST_CASE(rule_other_nss)
+{
+    check_fault("urn:ietf:newseries:x", 9 + 9, "other-nss");
+    check_fault("urn:ietf:new.series", 9 + 3, "other-nss");
+    check_fault("urn:ietf:%41", 9 + 0, "NSS");
 }
 
 BOOST_AUTO_TEST_CASE(rule_params_nss_and_param_name)

@@ -14,17 +14,17 @@ namespace urns {
 namespace nss {
 namespace ietf {
 
-/** Checks an NSS of "urn:ietf:" (grammar/nss/ietf.abnf): "rfc:", "std:",
-    "bcp:", "fyi:" and digits; "id:" or "mtg-" and a name; "params:" and
-    colon-separated names, where "params:scim:" must follow RFC 7643
-    (validate_scim); anything else is a name type we do not know and is
-    accepted.
+/** Checks an NSS of "urn:ietf:" (grammar/nss/ietf.abnf, RFC 2648's ABNF):
+    "rfc:", "std:", "bcp:", "fyi:" and digits; "id:" or "mtg:" and a name
+    (letters, digits, "-"); RFC 3553's "params:" and colon-separated names,
+    where "params:scim:" must follow RFC 7643 (validate_scim); or a bare
+    name (RFC 2648's other-nss, "for future expansion").
 
     @par Example
     @code
     assert(!urns::nss::ietf::validate("rfc:2648"));
     auto f = urns::nss::ietf::validate("rfc:26x8");
-    assert(f->offset == 6 && f->expected == "digits");
+    assert(f->offset == 6 && f->expected == "rfc-nss");
     @endcode
 
     @par Specification
