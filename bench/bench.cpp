@@ -496,7 +496,7 @@ int main(int argc, char** argv)
     bool do_describe = false, check = true, instructions = false;
 
     std::vector<char*> args{argv[0]};
-    bool has_reps = false, has_min_time = false, has_interleave = false, has_aggr = false;
+    bool has_reps = false, has_min_time = false, has_interleave = false, has_aggr = false, has_color = false;
     for (int i = 1; i < argc; ++i) {
         std::string v;
         if (flag(argv[i], "--corpus-size", v))
@@ -518,6 +518,7 @@ int main(int argc, char** argv)
             has_min_time |= std::strncmp(argv[i], "--benchmark_min_time", 20) == 0;
             has_interleave |= std::strncmp(argv[i], "--benchmark_enable_random_interleaving", 38) == 0;
             has_aggr |= std::strncmp(argv[i], "--benchmark_report_aggregates_only", 34) == 0;
+            has_color |= std::strncmp(argv[i], "--benchmark_color", 17) == 0;
             args.push_back(argv[i]);
         }
     }
@@ -567,6 +568,7 @@ int main(int argc, char** argv)
     static char min_time[] = "--benchmark_min_time=0.05";
     static char interleave[] = "--benchmark_enable_random_interleaving=true";
     static char aggr[] = "--benchmark_report_aggregates_only=true";
+    static char color[] = "--benchmark_color=false";
     if (!has_reps)
         args.push_back(reps);
     if (!has_min_time)
@@ -575,6 +577,8 @@ int main(int argc, char** argv)
         args.push_back(interleave);
     if (!has_aggr)
         args.push_back(aggr);
+    if (!has_color)
+        args.push_back(color);
     int n = static_cast<int>(args.size());
     args.push_back(nullptr);
 
