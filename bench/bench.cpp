@@ -175,6 +175,9 @@ class table_reporter : public benchmark::ConsoleReporter {
 public:
     std::map<std::string, measured> results;
 
+    /// Tabular, without colour codes (the output is read in logs and files).
+    table_reporter() : ConsoleReporter(OO_Tabular) {}
+
     void ReportRuns(std::vector<Run> const& runs) override
     {
         for (Run const& r : runs) {
@@ -496,7 +499,7 @@ int main(int argc, char** argv)
     bool do_describe = false, check = true, instructions = false;
 
     std::vector<char*> args{argv[0]};
-    bool has_reps = false, has_min_time = false, has_interleave = false, has_aggr = false, has_color = false;
+    bool has_reps = false, has_min_time = false, has_interleave = false, has_aggr = false;
     for (int i = 1; i < argc; ++i) {
         std::string v;
         if (flag(argv[i], "--corpus-size", v))
@@ -518,7 +521,6 @@ int main(int argc, char** argv)
             has_min_time |= std::strncmp(argv[i], "--benchmark_min_time", 20) == 0;
             has_interleave |= std::strncmp(argv[i], "--benchmark_enable_random_interleaving", 38) == 0;
             has_aggr |= std::strncmp(argv[i], "--benchmark_report_aggregates_only", 34) == 0;
-            has_color |= std::strncmp(argv[i], "--benchmark_color", 17) == 0;
             args.push_back(argv[i]);
         }
     }
@@ -568,7 +570,6 @@ int main(int argc, char** argv)
     static char min_time[] = "--benchmark_min_time=0.05";
     static char interleave[] = "--benchmark_enable_random_interleaving=true";
     static char aggr[] = "--benchmark_report_aggregates_only=true";
-    static char color[] = "--benchmark_color=false";
     if (!has_reps)
         args.push_back(reps);
     if (!has_min_time)
@@ -577,8 +578,6 @@ int main(int argc, char** argv)
         args.push_back(interleave);
     if (!has_aggr)
         args.push_back(aggr);
-    if (!has_color)
-        args.push_back(color);
     int n = static_cast<int>(args.size());
     args.push_back(nullptr);
 
