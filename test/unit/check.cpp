@@ -323,3 +323,34 @@ BOOST_AUTO_TEST_CASE(header_examples)
     BOOST_TEST(urns::find_registered_namespace("ISBN")->nid == "isbn");
     BOOST_TEST(!urns::find_registered_namespace("foo"));
 }
+
+// Every URN of test/vectors/spec.tsv valid in a syntax: the diagnostics lie
+// inside the buffer, are sorted, and render; as an assigned name, a URN
+// without query, components or fragment gets no more diagnostics.
+BOOST_AUTO_TEST_CASE(spec_vectors)
+{
+    auto rows = urns_test::read_tsv("test/vectors/spec.tsv");
+    BOOST_TEST_REQUIRE(rows.size() > 100u);
+    std::size_t total = 0;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        std::string const input = urns_test::unescape(rows[i][1]);
+        for (std::size_t col = 2; col <= 4; ++col) {
+            if (rows[i][col] != "ok")
+                continue;
+            auto const v = urns::parse_urn(input, urns::syntax_from_string(rows[0][col]).value()).value();
+            auto const ds = urns::check(v);
+            total += ds.size();
+            for (std::size_t k = 0; k < ds.size(); ++k) {
+                BOOST_TEST(ds[k].offset + ds[k].length <= input.size(), rows[i][0]);
+                BOOST_TEST(ds[k].length > 0u);
+                if (k)
+                    BOOST_TEST(ds[k - 1].offset <= ds[k].offset);
+                BOOST_TEST(!urns::to_string(ds[k], input).empty());
+            }
+            bool const bare = v.assigned_name().size() == input.size();
+            if (bare)
+                BOOST_TEST(urns::check(v, assigned).size() == ds.size(), rows[i][0]);
+        }
+    }
+    BOOST_TEST_MESSAGE("spec.tsv: " << total << " diagnostics");
+}

@@ -507,6 +507,36 @@ BOOST_AUTO_TEST_CASE(properties_on_generated_urns)
     }
 }
 
+// Every URN of test/vectors/spec.tsv that is valid in a syntax: in every
+// mode its canonical form parses in that syntax, is idempotent, is
+// equivalent to it with the same hash, and agrees with the naive reference.
+BOOST_AUTO_TEST_CASE(canonical_forms_of_spec_vectors)
+{
+    auto rows = urns_test::read_tsv("test/vectors/spec.tsv");
+    BOOST_TEST_REQUIRE(rows.size() > 100u);
+    long checked = 0;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        std::string const input = urns_test::unescape(rows[i][1]);
+        for (std::size_t col = 2; col <= 4; ++col) {
+            if (rows[i][col] != "ok")
+                continue;
+            syntax const syn = urns::syntax_from_string(rows[0][col]).value();
+            urn_view v = must_parse(input, syn);
+            for (equivalence_mode m : all_modes) {
+                std::string const c = urns::canonical(v, m);
+                auto p = urns::parse_urn(c, syn);
+                BOOST_TEST_REQUIRE(p.has_value(), rows[i][0] << " " << urns::to_string(m) << ": " << c);
+                BOOST_TEST(urns::canonical(*p, m) == c);
+                BOOST_TEST(urns::equivalent(*p, v, m));
+                BOOST_TEST(urns::hash(*p, m) == urns::hash(v, m));
+                BOOST_TEST(c == reference_canonical(v, m));
+                ++checked;
+            }
+        }
+    }
+    BOOST_TEST_MESSAGE("spec.tsv: " << checked << " (URN, syntax, mode) canonical forms checked");
+}
+
 // Many directives (more than fit on the stack) in any order.
 BOOST_AUTO_TEST_CASE(many_directives)
 {
