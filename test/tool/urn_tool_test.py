@@ -375,6 +375,31 @@ def check_usage():
 
 
 @test("check")
+def check_lint():
+    r = urn("check", "--lint", "--json", "urn:X-foo:a%2c?s=I2X")
+    o = json_lines(r)[0]
+    expect(r.status == 0, r, "warnings and notes do not make a URN invalid")
+    expect([(d["code"], d["severity"], d["offset"], d["length"]) for d in o["diagnostics"]] ==
+           [("experimental-nid", "warning", 4, 5), ("lower-case-hex", "note", 11, 3),
+            ("unknown-service", "warning", 17, 3)], r, "X- NID, %2c, s=I2X (not registered, draft-03 9.2.2)")
+    r = urn("check", "--lint", "urn:isbn:0451450523?s=I2L&s=I2R")
+    expect(r.status == 1, r, "a repeated registered keyword is an error (draft-03 section 2.3 MUST NOT)")
+    expect("error:" in r.err and "[repeated-keyword]" in r.err, r, "reported on stderr")
+    expect(r.out.startswith("urn:isbn:0451450523?s=I2L&s=I2R  nid=isbn"), r, "components still printed")
+    p = write("lint.txt", b"urn:example:a%41b\n")
+    r = urn("check", "--lint", p)
+    expect(r.status == 0 and r.err.startswith(p + ":1: warning\nurn:example:a%41b\n             ^~~ warning:"),
+           r, "needless %41, with the file and line")
+    r = urn("check", "--json", "urn:example:a%41b")
+    expect("diagnostics" not in json_lines(r)[0], r, "no diagnostics without --lint")
+    r = urn("check", "--assigned-name", "--json", "urn:example:a?s=I2L")
+    codes = [d["code"] for d in json_lines(r)[0]["diagnostics"]]
+    expect("query-in-assigned-name" in codes, r, "--assigned-name")
+    r = urn("check", "--lint", "urn:ex:a b")
+    expect(r.status == 1 and "^ offset 8" in r.err, r, "invalid URNs are still caret errors")
+
+
+@test("check")
 def check_help_everywhere():
     r = urn("--help")
     names = [l.split()[0] for l in r.out.split("commands:\n")[1].split("\n\n")[0].splitlines()]

@@ -4,6 +4,7 @@
 #include "commands.hpp"
 #include "describe.hpp"
 
+#include <urns/check.hpp>
 #include <urns/nss/registry.hpp>
 #include <urns/parse.hpp>
 #include <urns/pct.hpp>
@@ -272,6 +273,17 @@ void explain_text(out_buffer& o, urns::urn_view u)
     o.write(":\n");
     say(o, u.scheme(), "the scheme, \"urn\" in any case", s.scheme);
     std::string nid_what = "the namespace identifier (NID); case-insensitive";
+    if (auto reg = urns::find_registered_namespace(u.nid())) {
+        nid_what += reg->kind == urns::namespace_kind::informal ? "; an informal namespace registered with IANA"
+                                                                : "; a formal namespace registered with IANA";
+        if (!reg->reference.empty()) {
+            nid_what += " (";
+            nid_what += reg->reference;
+            nid_what += ')';
+        }
+    } else {
+        nid_what += "; not in the IANA URN namespace registry (the snapshot shipped with urns)";
+    }
     if (auto const* known = urns::nss::builtin().find(u.nid())) {
         nid_what += "; a namespace whose own rules urns knows (";
         nid_what += known->reference;
