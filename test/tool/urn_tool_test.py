@@ -490,6 +490,9 @@ def explain_words():
     expect(r.status == 1 and "^ offset 8" in r.err, r, "invalid")
     r = urn("explain", "--json", "urn:ex:a")
     expect(r.status == 2, r, "explain has no --json")
+    r = urn("explain", "urn:ietf:rfc:2141", "urn:zz-not-registered:x")
+    expect("a formal namespace registered with IANA" in r.out, r, "ietf is registered (RFC 2648)")
+    expect("not in the IANA URN namespace registry" in r.out, r, "an unregistered NID is said to be")
 
 
 @test("parse")
