@@ -140,7 +140,8 @@ result<urn> urn::parse(std::string_view s, urns::syntax syn)
     auto r = parse_urn(s, syn);
     if (!r)
         return r.error();
-    return urn(*r);
+    // Made in place in the result: the one allocation, and no string move.
+    return result<urn>(boost::system::in_place_value, *r);
 }
 
 } // namespace urns

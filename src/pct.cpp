@@ -217,9 +217,10 @@ result<display_info> display(std::string_view nss, syntax syn, std::string& out)
 {
     if (auto r = validate(nss, syn); !r)
         return r.error();
+    // Validated: nothing below can fail, so write straight into `out`.
     display_info info;
-    std::string text;
-    text.reserve(nss.size());
+    std::string& text = out;
+    text.reserve(text.size() + nss.size());
     std::size_t i = 0;
     while (i < nss.size()) {
         unsigned char const c = static_cast<unsigned char>(nss[i]);
@@ -263,7 +264,6 @@ result<display_info> display(std::string_view nss, syntax syn, std::string& out)
             i += 3 * n;
         }
     }
-    out += text;
     return info;
 }
 
@@ -271,12 +271,11 @@ result<display_info> display(urn_view v, std::string& out)
 {
     if (v.buffer().empty())
         return make(error::bad_scheme, 0, "URI", v.syntax());
-    std::string text(v.buffer().substr(0, v.nid().size() + 5));   // "urn:" NID ":"
-    auto r = display(v.nss(), v.syntax(), text);
-    if (!r)
-        return r;
-    text += v.buffer().substr(v.assigned_name().size());
-    out += text;
+    if (auto r = validate(v.nss(), v.syntax()); !r)
+        return r.error();
+    out += v.buffer().substr(0, v.nid().size() + 5);   // "urn:" NID ":"
+    auto r = display(v.nss(), v.syntax(), out);
+    out += v.buffer().substr(v.assigned_name().size());
     return r;
 }
 

@@ -4,6 +4,8 @@
 #
 #   tools/bench.sh                 configure, build, run, print the table
 #   tools/bench.sh --compile-cost  also time each grammar TU and a user TU
+#   tools/bench.sh --instructions  also count instructions per URN (callgrind):
+#                                  parse_urn vs the yardstick, free of noise
 #   tools/bench.sh -- ARGS         pass ARGS to urns_bench (e.g.
 #                                  --benchmark_filter=mixed/ or --benchmark_repetitions=15)
 #
@@ -14,11 +16,13 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/build-bench"
 compile_cost=0
+instructions=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --compile-cost) compile_cost=1; shift ;;
+        --instructions) instructions=1; shift ;;
         --) shift; break ;;
-        *) echo "usage: tools/bench.sh [--compile-cost] [-- urns_bench args]" >&2; exit 2 ;;
+        *) echo "usage: tools/bench.sh [--compile-cost] [--instructions] [-- urns_bench args]" >&2; exit 2 ;;
     esac
 done
 
@@ -65,11 +69,27 @@ EOF2
     done
 fi
 
+if [ "$instructions" = 1 ] && command -v valgrind >/dev/null; then
+    echo
+    echo "## Instructions per URN (callgrind, one pass over the mixed corpus)"
+    valgrind --tool=callgrind --callgrind-out-file="$build/callgrind.out" \
+        "$build/bench/urns_bench" --instructions > "$build/instructions.txt" 2>/dev/null
+    n=$(sed -n 's/^\([0-9]*\) URNs per pass.*/\1/p' "$build/instructions.txt")
+    echo "| syntax | yardstick | parse_urn (view) | ratio |"
+    echo "|---|---:|---:|---:|"
+    callgrind_annotate --inclusive=yes "$build/callgrind.out" 2>/dev/null \
+        | sed -n 's/^ *\([0-9,]*\) .*pass_\([a-z_]*\)<(urns::syntax)\([0-9]\)>.*/\3 \2 \1/p' | tr -d , \
+        | awk -v n="$n" '{ v[$1 " " $2] = $3 / n }
+              END { split("1 rfc2141 0 rfc2141bis 2 rfc8141", s, " ");
+                    for (i = 1; i < 6; i += 2) { y = v[s[i] " yardstick"]; p = v[s[i] " parse_urn"];
+                        printf "| %s | %.0f | %.0f | %.2f |\n", s[i + 1], y, p, (y > 0 ? p / y : 0) } }'
+fi
+
 if [ "$compile_cost" = 1 ]; then
     echo
     echo "## Compile cost (one TU at a time, -O2, /usr/bin/time -v)"
-    echo "| translation unit | wall s | peak RSS MB |"
-    echo "|---|---:|---:|"
+    echo "| translation unit | wall s | CPU s (user+sys) | peak RSS MB |"
+    echo "|---|---:|---:|---:|"
     python3 - "$build" "$root" <<'PY'
 import json, os, re, shlex, subprocess, sys
 build, root = sys.argv[1], sys.argv[2]
@@ -84,8 +104,11 @@ for c in want:
     p = subprocess.run(["/usr/bin/time", "-v"] + args, cwd=c["directory"], capture_output=True, text=True)
     wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", p.stderr)
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
+    user = re.search(r"User time \(seconds\): ([\d.]+)", p.stderr)
+    system = re.search(r"System time \(seconds\): ([\d.]+)", p.stderr)
+    cpu = float(user.group(1)) + float(system.group(1)) if user and system else float("nan")
     secs = (int(wall.group(1) or 0) * 3600 + int(wall.group(2)) * 60 + float(wall.group(3))) if wall else float("nan")
     mb = int(rss.group(1)) / 1024 if rss else float("nan")
-    print("| %s | %.2f | %.0f |" % (os.path.relpath(c["file"], root), secs, mb))
+    print("| %s | %.2f | %.2f | %.0f |" % (os.path.relpath(c["file"], root), secs, cpu, mb))
 PY
 fi

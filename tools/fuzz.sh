@@ -17,6 +17,10 @@
 # target ran to its limit without a finding.
 set -euo pipefail
 
+# Everything is in main(), which bash reads whole before running it, so the
+# file may be edited while a long run is going.
+main() {
+
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-fuzz
 ci=0
@@ -67,13 +71,17 @@ fi
 # targets that compare two URNs) as "lhs\nrhs" in seeds/pairs/. The targets
 # that read a first byte of configuration get the same seeds with such a
 # byte in front: 0, 1, 2 (the syntaxes) in seeds/*-cfg/ and, for find_urns,
-# also "0", "1", "2" (strict mode, uri_context) in seeds/urns-extract/.
+# also "0", "1", "2" (strict mode, uri_context) in seeds/urns-extract/; the
+# NSSs of the URNs of built-in namespaces, with the byte that selects their
+# namespace, in seeds/nss/.
 seeds=$build/seeds
 rm -rf "$seeds"
 perl - "$seeds" "$root/test/vectors/spec.tsv" "$root"/test/vectors/peers/*.tsv <<'PERL'
 use strict; use warnings;
 my ($dir, @files) = @ARGV;
-mkdir $dir; mkdir "$dir/$_" for qw(urns pairs urns-cfg pairs-cfg urns-extract);
+mkdir $dir; mkdir "$dir/$_" for qw(urns pairs urns-cfg pairs-cfg urns-extract nss);
+# nss::builtin()'s order (fuzz_nss: namespace = (first byte >> 2) % count).
+my %ns_index = (uuid => 0, isbn => 1, issn => 2, oid => 3, ietf => 4, nbn => 5, example => 6);
 sub unescape { my $s = shift; $s =~ s/\\(x([0-9A-Fa-f]{2})|.)/defined $2 ? chr(hex $2) : $1 eq 't' ? "\t" : $1 eq 'n' ? "\n" : $1 eq 'r' ? "\r" : $1/ge; $s }
 sub put { my ($sub, $name, $data, @prefixes) = @_;
     for my $p (@prefixes ? @prefixes : ('')) {
@@ -96,6 +104,10 @@ for my $f (@files) {
             put('urns', $name, $u);
             put('urns-cfg', $name, $u, "\x00", "\x01", "\x02");
             put('urns-extract', $name, $u, "\x00", "\x01", "\x02", "0", "1", "2");
+            if ($u =~ /^urn:([A-Za-z0-9-]+):(.*)$/is && exists $ns_index{lc $1}) {
+                my $k = $ns_index{lc $1};
+                put('nss', $name, $2, map { chr(4 * $k + $_) } 0 .. 2);
+            }
         }
         if (@inputs == 2) {
             my $pair = unescape($inputs[0]) . "\n" . unescape($inputs[1]);
@@ -118,7 +130,8 @@ for t in "${targets[@]}"; do
     case $t in
     equivalence) seed_dirs=("$seeds/pairs-cfg" "$seeds/urns-cfg") ;;
     extract) seed_dirs=("$seeds/urns-extract") ;;
-    error_to_string|query|pct|nss*) seed_dirs=("$seeds/urns-cfg") ;;
+    nss) seed_dirs=("$seeds/nss" "$seeds/urns-cfg") ;;
+    error_to_string|query|pct) seed_dirs=("$seeds/urns-cfg") ;;
     esac
     limit=(-max_total_time="$seconds")
     [ -n "$runs" ] && limit=(-runs="$runs")
@@ -150,3 +163,6 @@ if [ ${#failed[@]} != 0 ]; then
     echo "fuzz.sh: findings in: ${failed[*]}" >&2
     exit 1
 fi
+}
+
+main "$@"

@@ -171,7 +171,8 @@ private:
 */
 result<decoded_view> decoded(std::string_view s) noexcept;
 
-/** Appends the octets that `s` stands for to `out`.
+/** Appends the octets that `s` stands for to `out`. `s` must not refer
+    into `out`.
 
     @return Nothing, or error::bad_pct_encoded (then `out` is unchanged).
 
@@ -253,6 +254,8 @@ struct display_info {
       valid UTF-8 sequences of other code points.
     Literal bytes are copied as they are.
 
+    `nss` must not refer into `out` (appending may move `out`'s bytes).
+
     @return What was found, or the error of validate(nss, syn) (a bad
     triplet, or "%00" where the syntax forbids it); on error `out` is
     unchanged.
@@ -326,7 +329,8 @@ bool needs_encoding(unsigned char c, syntax syn, bool first = false) noexcept;
     Every octet that needs_encoding() names, and every octet listed in
     `extra_reserved` (characters a namespace reserves, draft-03 section
     2.5.2), becomes "%" and two upper-case hex digits; every other octet is
-    copied. So decode(encode(x)) == x for every x encode accepts.
+    copied. So decode(encode(x)) == x for every x encode accepts. `raw`
+    and `extra_reserved` must not refer into `out`.
 
     @return Nothing, or (with `out` unchanged)
     - error::bad_identifier at offset 0 if `raw` is empty (NSS needs at

@@ -2,6 +2,7 @@
 #ifndef URNS_URNS_HPP
 #define URNS_URNS_HPP
 
+#include <urns/check.hpp>
 #include <urns/equivalence.hpp>
 #include <urns/error.hpp>
 #include <urns/extract.hpp>

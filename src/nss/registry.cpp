@@ -96,6 +96,11 @@ registry const& builtin()
     static registry const instance = [] {
         registry r;
         r.add(uuid::rules());
+        r.add(isbn::rules());
+        r.add(issn::rules());
+        r.add(oid::rules());
+        r.add(ietf::rules());
+        r.add(nbn::rules());
         r.add(example::rules());
         return r;
     }();

@@ -375,6 +375,31 @@ def check_usage():
 
 
 @test("check")
+def check_lint():
+    r = urn("check", "--lint", "--json", "urn:X-foo:a%2c?s=I2X")
+    o = json_lines(r)[0]
+    expect(r.status == 0, r, "warnings and notes do not make a URN invalid")
+    expect([(d["code"], d["severity"], d["offset"], d["length"]) for d in o["diagnostics"]] ==
+           [("experimental-nid", "warning", 4, 5), ("lower-case-hex", "note", 11, 3),
+            ("unknown-service", "warning", 17, 3)], r, "X- NID, %2c, s=I2X (not registered, draft-03 9.2.2)")
+    r = urn("check", "--lint", "urn:isbn:0451450523?s=I2L&s=I2R")
+    expect(r.status == 1, r, "a repeated registered keyword is an error (draft-03 section 2.3 MUST NOT)")
+    expect("error:" in r.err and "[repeated-keyword]" in r.err, r, "reported on stderr")
+    expect(r.out.startswith("urn:isbn:0451450523?s=I2L&s=I2R  nid=isbn"), r, "components still printed")
+    p = write("lint.txt", b"urn:example:a%41b\n")
+    r = urn("check", "--lint", p)
+    expect(r.status == 0 and r.err.startswith(p + ":1: warning\nurn:example:a%41b\n             ^~~ warning:"),
+           r, "needless %41, with the file and line")
+    r = urn("check", "--json", "urn:example:a%41b")
+    expect("diagnostics" not in json_lines(r)[0], r, "no diagnostics without --lint")
+    r = urn("check", "--assigned-name", "--json", "urn:example:a?s=I2L")
+    codes = [d["code"] for d in json_lines(r)[0]["diagnostics"]]
+    expect("query-in-assigned-name" in codes, r, "--assigned-name")
+    r = urn("check", "--lint", "urn:ex:a b")
+    expect(r.status == 1 and "^ offset 8" in r.err, r, "invalid URNs are still caret errors")
+
+
+@test("check")
 def check_help_everywhere():
     r = urn("--help")
     names = [l.split()[0] for l in r.out.split("commands:\n")[1].split("\n\n")[0].splitlines()]
@@ -465,6 +490,9 @@ def explain_words():
     expect(r.status == 1 and "^ offset 8" in r.err, r, "invalid")
     r = urn("explain", "--json", "urn:ex:a")
     expect(r.status == 2, r, "explain has no --json")
+    r = urn("explain", "urn:ietf:rfc:2141", "urn:zz-not-registered:x")
+    expect("a formal namespace registered with IANA" in r.out, r, "ietf is registered (RFC 2648)")
+    expect("not in the IANA URN namespace registry" in r.out, r, "an unregistered NID is said to be")
 
 
 @test("parse")
@@ -561,6 +589,34 @@ def equal_says_why():
            "normalize a file: NID lower-cased, hex upper-cased")
     r = urn("normalize", "--help")
     expect(r.status == 0 and "rfc2141bis-5b" in r.out, r, "--help lists the modes")
+
+
+@test("equivalence")
+def namespaces_option():
+    """--namespaces applies the shipped namespaces' rules; RFC 9562 (UUID):
+    hex digits, any case, compared case-insensitively."""
+    good = "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
+    upper = "urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"
+    bad = "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bfX"
+    r = urn("check", bad)
+    expect(r.status == 0, r, "without --namespaces, only the generic syntax")
+    r = urn("check", "--namespaces", "--json", good, bad, "urn:unknown-ns:x")
+    objs = json_lines(r)
+    expect(r.status == 1 and [o["valid"] for o in objs] == [True, False, True], r, "only the bad UUID fails")
+    expect(objs[1]["error"]["code"] == "nss_rejected" and objs[1]["error"]["offset"] == len(bad) - 1, r,
+           "the offending byte, in the whole URN")
+    r = urn("parse", "--namespaces", bad)
+    expect(r.status == 1 and "^ offset %d" % (len(bad) - 1) in r.err, r, "parse --namespaces")
+    r = urn("equal", upper, good)
+    expect(r.status == 1 and "--namespaces" in r.out, r, "generic: NSS case counts; hint")
+    r = urn("equal", "--namespaces", upper, good)
+    expect(r.status == 0, r, "the UUID namespace folds case")
+    r = urn("normalize", "--namespaces", upper)
+    expect(r.out == good + "\n", r, "namespace-canonical form")
+    r = urn("normalize", upper)
+    expect(r.out == upper.replace("UUID", "uuid") + "\n", r, "generic canonical form keeps the NSS case")
+    r = urn("explain", good)
+    expect("a namespace whose own rules urns knows" in r.out, r, "explain names a known namespace")
 
 
 @test("equivalence")

@@ -94,6 +94,31 @@ BOOST_AUTO_TEST_CASE(parse_urn_agrees_with_reference_on_spec_vectors)
         }
 }
 
+// Every input of the peer files (test/vectors/peers/), whatever the peer
+// expected: the two implementations must agree on them all.
+BOOST_AUTO_TEST_CASE(parse_urn_agrees_with_reference_on_peer_inputs)
+{
+    std::size_t n = 0;
+    for (char const* file : {"apache-jena-iri3986", "boost-url", "cross-results", "go-urn",
+                             "npm-urn-lib", "npm-urns", "python-urnparse", "rust-urn", "urnlib",
+                             "cross-equivalence", "go-urn.equivalence", "rust-urn.equivalence",
+                             "urnlib.equivalence"}) {
+        auto const rows = urns_test::read_tsv(std::string("test/vectors/peers/") + file + ".tsv");
+        bool const pairs = rows.at(0).at(0) == "lhs";
+        for (std::size_t i = 1; i < rows.size(); ++i)
+            for (std::size_t col = 0; col < (pairs ? 2u : 1u) && col < rows[i].size(); ++col) {
+                std::string const input = urns_test::unescape(rows[i][col]);
+                ++n;
+                for (auto syn : all_syntaxes) {
+                    std::string const d = urns_reference::disagreement(input, syn);
+                    BOOST_TEST(d.empty(), file << " row " << i << " '" << escaped(input) << "' ["
+                                                << urns::to_string(syn) << "] " << d);
+                }
+            }
+    }
+    BOOST_TEST(n > 500u);
+}
+
 // Hand-picked inputs on the grammars' edges, spans checked against the
 // reference (which the test above ties to the vectors).
 BOOST_AUTO_TEST_CASE(parse_urn_agrees_with_reference_on_edges)

@@ -507,6 +507,36 @@ BOOST_AUTO_TEST_CASE(properties_on_generated_urns)
     }
 }
 
+// Every URN of test/vectors/spec.tsv that is valid in a syntax: in every
+// mode its canonical form parses in that syntax, is idempotent, is
+// equivalent to it with the same hash, and agrees with the naive reference.
+BOOST_AUTO_TEST_CASE(canonical_forms_of_spec_vectors)
+{
+    auto rows = urns_test::read_tsv("test/vectors/spec.tsv");
+    BOOST_TEST_REQUIRE(rows.size() > 100u);
+    long checked = 0;
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        std::string const input = urns_test::unescape(rows[i][1]);
+        for (std::size_t col = 2; col <= 4; ++col) {
+            if (rows[i][col] != "ok")
+                continue;
+            syntax const syn = urns::syntax_from_string(rows[0][col]).value();
+            urn_view v = must_parse(input, syn);
+            for (equivalence_mode m : all_modes) {
+                std::string const c = urns::canonical(v, m);
+                auto p = urns::parse_urn(c, syn);
+                BOOST_TEST_REQUIRE(p.has_value(), rows[i][0] << " " << urns::to_string(m) << ": " << c);
+                BOOST_TEST(urns::canonical(*p, m) == c);
+                BOOST_TEST(urns::equivalent(*p, v, m));
+                BOOST_TEST(urns::hash(*p, m) == urns::hash(v, m));
+                BOOST_TEST(c == reference_canonical(v, m));
+                ++checked;
+            }
+        }
+    }
+    BOOST_TEST_MESSAGE("spec.tsv: " << checked << " (URN, syntax, mode) canonical forms checked");
+}
+
 // Many directives (more than fit on the stack) in any order.
 BOOST_AUTO_TEST_CASE(many_directives)
 {
@@ -587,4 +617,68 @@ BOOST_AUTO_TEST_CASE(pairs_checked_per_mode)
         BOOST_TEST_MESSAGE("pairs checked, " << urns::to_string(m) << ": " << g_pairs[m]);
     for (equivalence_mode m : all_modes)
         BOOST_TEST(g_pairs[m] > 0);
+}
+
+// The @par Example blocks of include/urns/equivalence.hpp and of
+// urn::operator==, compiled and run.
+BOOST_AUTO_TEST_CASE(header_examples)
+{
+    {
+        auto a = urns::parse_urn("urn:foo:a123,456?x=y").value();
+        auto b = urns::parse_urn("URN:FOO:a123,456").value();
+        BOOST_TEST(urns::equivalent(a, b, urns::equivalence_mode::rfc2141bis_drop_query));
+        BOOST_TEST(!urns::equivalent(a, b, urns::equivalence_mode::rfc2141bis_keep_query));
+    }
+    {
+        auto a = urns::parse_urn("URN:foo:a123%2c456").value();
+        auto b = urns::parse_urn("urn:FOO:a123%2C456").value();
+        auto c = urns::parse_urn("urn:foo:a123,456").value();
+        BOOST_TEST(urns::equivalent(a, b, urns::equivalence_mode::rfc2141));
+        BOOST_TEST(!urns::equivalent(a, c, urns::equivalence_mode::rfc2141));
+    }
+    {
+        auto a = urns::parse_urn("urn:example:a?+r", urns::syntax::rfc8141).value();
+        auto b = urns::parse_urn("URN:EXAMPLE:a#f", urns::syntax::rfc8141).value();
+        BOOST_TEST(urns::equivalent(a, b));
+    }
+    {
+        std::string s = "<";
+        urns::canonical(urns::parse_urn("URN:Foo:a%2c?s=I2L&c=ToC").value(),
+                        urns::equivalence_mode::rfc2141bis_keep_query, s);
+        BOOST_TEST(s == "<urn:foo:a%2C?c=ToC&s=I2L");
+    }
+    {
+        auto v = urns::parse_urn("URN:EXAMPLE:a123%2cz456?+r#f", urns::syntax::rfc8141).value();
+        BOOST_TEST(urns::canonical(v, urns::equivalence_mode::rfc8141) == "urn:example:a123%2Cz456");
+    }
+    {
+        std::vector<char> buf;
+        urns::canonical_to(urns::parse_urn("URN:Ex:a").value(), urns::equivalence_mode::rfc2141,
+                           std::back_inserter(buf));
+        BOOST_TEST(std::string(buf.begin(), buf.end()) == "urn:ex:a");
+    }
+    {
+        auto a = urns::parse_urn("URN:FOO:a%2c").value();
+        auto b = urns::parse_urn("urn:foo:a%2C").value();
+        BOOST_TEST(urns::hash(a, urns::equivalence_mode::rfc2141) == urns::hash(b, urns::equivalence_mode::rfc2141));
+    }
+    {
+        std::unordered_set<urns::urn, urns::exact_hash, urns::exact_equal> set;
+        set.insert(urns::urn::parse("urn:foo:a").value());
+        set.insert(urns::urn::parse("URN:foo:a").value());
+        BOOST_TEST(set.size() == 2u);
+        auto u = urns::urn::parse("urn:foo:a").value();
+        BOOST_TEST(urns::exact_hash{}(u) == std::hash<urns::urn>{}(u));
+    }
+    {
+        using mode = urns::equivalence_mode;
+        std::unordered_set<urns::urn, urns::equivalent_hash<mode::rfc8141>, urns::equivalent_to<mode::rfc8141>> set;
+        set.insert(urns::urn::parse("urn:example:a", urns::syntax::rfc8141).value());
+        set.insert(urns::urn::parse("URN:EXAMPLE:a#f", urns::syntax::rfc8141).value());
+        BOOST_TEST(set.size() == 1u);
+        urns::equivalent_hash<urns::equivalence_mode::rfc2141> h;
+        BOOST_TEST(h(urns::parse_urn("URN:Ex:a").value()) == h(urns::parse_urn("urn:eX:a").value()));
+    }
+    BOOST_TEST((urns::urn::parse("urn:foo:a").value() == urns::urn::parse("urn:foo:a").value()));
+    BOOST_TEST((urns::urn::parse("urn:foo:a").value() != urns::urn::parse("URN:foo:a").value()));
 }

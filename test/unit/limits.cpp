@@ -1,6 +1,7 @@
 // Limits: 16 MiB inputs (one huge NSS, 4 million "%41", a draft-03 query
-// of a million directives, long runs of the grammar's repeated parts) are
-// parsed on a thread with a 64 KiB stack (256 KiB under sanitizers, whose
+// of a million directives, long runs of the grammar's repeated parts, huge
+// texts for find_urns, equivalence of huge URNs) are handled on a thread
+// with a 64 KiB stack (256 KiB under sanitizers, whose
 // frames are larger). A parser whose recursion grew with the input would
 // need megabytes here and die on the guard page; a non-recursive one needs
 // the same few KiB for 16 bytes as for 16 MiB. No wall-clock assertions:
@@ -8,6 +9,9 @@
 #define BOOST_TEST_MODULE limits
 #include <boost/test/unit_test.hpp>
 
+#include <urns/equivalence.hpp>
+#include <urns/extract.hpp>
+#include <urns/query.hpp>
 #include <urns/urns.hpp>
 
 #include <pthread.h>
@@ -211,4 +215,72 @@ BOOST_AUTO_TEST_CASE(error_rendering_of_a_huge_input_is_a_window)
     // Two short lines, whatever the input's size.
     BOOST_TEST(text.size() < 400u);
     BOOST_TEST(text.find("...") == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(query_and_equivalence_of_a_million_directives)
+{
+    std::string a = "urn:ex:a?", b = "URN:EX:a?";
+    for (int i = 0; i < 1'000'000; ++i) {
+        a += (i ? "&k" : "k") + std::to_string(i) + "=%2f";
+        b += (i ? "&k" : "k") + std::to_string(999'999 - i) + "=%2F";
+    }
+    std::size_t count = 0;
+    bool eq_drop = false, eq_keep = false, hash_keep = false;
+    std::size_t canonical_size = 0;
+    on_small_stack([&] {
+        auto va = urns::parse_urn(a).value();
+        auto vb = urns::parse_urn(b).value();
+        auto d = urns::directives(va).value();
+        for (auto it = d.begin(); it != d.end(); ++it)
+            ++count;
+        using m = urns::equivalence_mode;
+        eq_drop = urns::equivalent(va, vb, m::rfc2141bis_drop_query);
+        eq_keep = urns::equivalent(va, vb, m::rfc2141bis_keep_query);
+        hash_keep = urns::hash(va, m::rfc2141bis_keep_query) == urns::hash(vb, m::rfc2141bis_keep_query);
+        canonical_size = urns::canonical(va, m::rfc2141bis_keep_query).size();
+    });
+    BOOST_TEST(count == 1'000'000u);
+    BOOST_TEST(eq_drop);
+    // The same directives in the opposite order, hex case changed.
+    BOOST_TEST(eq_keep);
+    BOOST_TEST(hash_keep);
+    BOOST_TEST(canonical_size == a.size());
+}
+
+BOOST_AUTO_TEST_CASE(find_urns_in_huge_texts_counts_linear_work)
+{
+    struct row {
+        std::string text;
+        std::size_t matches;
+    };
+    row const rows[] = {
+        // Two million URNs separated by spaces.
+        {huge("", "urn:ex:a "), (mib16 + 8) / 9},
+        // "urn:" starts every 4 bytes, none of them a URN: each candidate
+        // has the NID "urn", reserved in rfc2141bis (the default).
+        {huge("", "urn:"), 0},
+        // One URN of 16 MiB.
+        {huge("see urn:ex:", "a", "."), 1},
+        // Candidates that fail at once: "urn:" followed by a byte no NID has.
+        {huge("", "urn:!"), 0},
+        // No "urn:" at all.
+        {huge("", "x"), 0},
+    };
+    for (auto const& r : rows) {
+        urns::extract_counters c;
+        std::size_t n = 0;
+        on_small_stack([&] {
+            urns::extract_options o;
+            o.counters = &c;
+            for (auto const& m : urns::find_urns(r.text, o)) {
+                (void)m;
+                ++n;
+            }
+        });
+        BOOST_TEST(n == r.matches, r.text.substr(0, 12));
+        BOOST_TEST(c.matches == n);
+        // Each byte is stepped over at most once and parsed at most once.
+        BOOST_TEST(c.scanned <= r.text.size());
+        BOOST_TEST(c.parsed <= r.text.size());
+    }
 }

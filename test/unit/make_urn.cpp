@@ -4,6 +4,7 @@
 #include "test_support.hpp"
 
 #include <urns/make_urn.hpp>
+#include <urns/query.hpp>
 #include <urns/parse.hpp>
 #include <urns/pct.hpp>
 
@@ -183,4 +184,51 @@ BOOST_AUTO_TEST_CASE(header_example)
     auto u8141 = urns::make_urn("example", "a/b?", urns::syntax::rfc8141).value();
     BOOST_TEST(u8141.nss() == "a/b%3F");
     BOOST_TEST(!urns::make_urn("urn", "x"));
+}
+
+// Every URN of test/vectors/spec.tsv that is valid in a syntax: its NSS
+// passes pct::validate, decodes, shows losslessly, and rebuilding it with
+// make_urn from its NID and decoded NSS gives a URN of the same syntax;
+// where the NSS is already canonical (only needed triplets, upper-case
+// hex), the rebuilt NSS is the same string. Its draft-03 query, if any,
+// iterates back to itself.
+BOOST_AUTO_TEST_CASE(spec_vectors)
+{
+    auto const rows = urns_test::read_tsv("test/vectors/spec.tsv");
+    BOOST_REQUIRE(rows.size() > 100);
+    int valid = 0, canonical = 0, queries = 0;
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+        std::string const input = urns_test::unescape(rows[r][1]);
+        for (syntax syn : all_syntaxes) {
+            auto v = urns::parse_urn(input, syn);
+            if (!v)
+                continue;
+            ++valid;
+            std::string_view const nss = v->nss();
+            BOOST_TEST(urns::pct::validate(nss, syn).has_value(), input);
+            std::string const raw = urns::pct::decode(nss).value();
+            std::string shown;
+            BOOST_TEST(urns::pct::display(nss, syn, shown).has_value(), input);
+            BOOST_TEST(urns::pct::decode(shown).value() == raw, input);
+            auto made = make_urn(v->nid(), raw, syn);
+            BOOST_REQUIRE_MESSAGE(made.has_value(), input);
+            BOOST_TEST(urns::pct::decode(made->nss()).value() == raw, input);
+            if (urns::pct::encode(raw, syn).value() == nss) {
+                ++canonical;
+                BOOST_TEST(made->nss() == nss, input);
+            }
+            if (v->has_query()) {
+                ++queries;
+                std::string joined;
+                for (urns::directive const& d : urns::directives(*v).value())
+                    joined += (joined.empty() ? "" : "&") + std::string(d.keyword) + "=" + std::string(d.value);
+                BOOST_TEST(joined == v->query(), input);
+            }
+        }
+    }
+    BOOST_TEST_MESSAGE("spec.tsv: " << valid << " valid (row, syntax) pairs, " << canonical
+                                    << " with a canonical NSS, " << queries << " with a query");
+    BOOST_TEST(valid > 150);
+    BOOST_TEST(canonical > 100);
+    BOOST_TEST(queries > 3);
 }

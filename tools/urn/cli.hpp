@@ -6,6 +6,7 @@
 #include "line_reader.hpp"
 #include "output.hpp"
 
+#include <urns/parse.hpp>
 #include <urns/syntax.hpp>
 
 #include <cerrno>
@@ -111,6 +112,10 @@ urns::syntax syntax_option(std::string_view v);
 
 /// A byte count option: a number with an optional K, M or G (powers of 1024).
 std::size_t size_option(std::string_view name, std::string_view v);
+
+/// What parse_urn is given: the syntax, and with `namespaces` the rules of
+/// the namespaces shipped with urns (urns::nss::builtin()).
+urns::parse_options parse_options_for(urns::syntax syn, bool namespaces);
 
 /// "unknown option X" as a usage_error.
 [[noreturn]] void unknown_option(std::string_view a);

@@ -3,7 +3,10 @@
 #include "commands.hpp"
 #include "describe.hpp"
 
+#include <urns/check.hpp>
 #include <urns/parse.hpp>
+
+#include <vector>
 
 namespace urn_tool {
 
@@ -33,26 +36,73 @@ options:
   -q, --quiet      print nothing for valid URNs (errors are still reported)
   --json           one JSON object per input on standard output, valid or
                    not (nothing on standard error but I/O errors)
-  --lint           also report diagnostics beyond syntax (SHOULD NOT uses, ...)
-  --namespaces     also check the NSS against the known namespaces' own rules
+  --lint           also report diagnostics beyond syntax (urns::check: SHOULD
+                   NOT uses, needless or lower-case percent-encoding,
+                   unregistered NIDs and services, ...) on standard error;
+                   a diagnostic of severity "error" makes the exit status 1
+  --assigned-name  with --lint: the URNs should be assigned names (no query,
+                   components or fragment)
+  --namespaces     also check the NSS against the rules of the namespaces
+                   shipped with urns (a fault is error nss_rejected)
   --max-line N     longest line accepted, in bytes (default 64M; K, M, G)
   -h, --help       this help
 
 exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error
 )~";
 
-struct check_options {
+struct check_settings {
     inputs in;
     urns::syntax syn = urns::syntax::rfc2141bis;
     bool quiet = false;
     bool json = false;
     bool lint = false;
+    bool assigned_name = false;
     bool namespaces = false;
 };
 
+/// Diagnostics of one valid URN: on standard error (text) or as a JSON
+/// member; true if one of them is an error.
+bool report_diagnostics(origin const& where, urns::urn_view u, std::vector<urns::diagnostic> const& ds)
+{
+    bool error = false;
+    for (urns::diagnostic const& d : ds) {
+        error = error || d.severity == urns::severity::error;
+        out_buffer& e = err();
+        begin_message();
+        if (!where.is_argument()) {
+            e.write(where.file);
+            e.put(':');
+            e.number(where.line);
+            e.write(": ");
+            e.write(urns::to_string(d.severity));
+            e.put('\n');
+        }
+        e.write(urns::to_string(d, u.buffer()));
+        e.put('\n');
+        end_message();
+    }
+    return error;
+}
+
+void write_diagnostics_json(json_writer& j, std::vector<urns::diagnostic> const& ds)
+{
+    j.key("diagnostics");
+    j.begin_array();
+    for (urns::diagnostic const& d : ds) {
+        j.begin_object();
+        j.member("severity", urns::to_string(d.severity));
+        j.member("code", urns::to_string(d.code));
+        j.member("offset", d.offset);
+        j.member("length", d.length);
+        j.member("message", d.message);
+        j.end_object();
+    }
+    j.end_array();
+}
+
 int run(arg_cursor& args)
 {
-    check_options o;
+    check_settings o;
     while (args.more()) {
         if (args.flag("--help", "-h"))
             return print_help(check_command);
@@ -63,6 +113,8 @@ int run(arg_cursor& args)
             o.json = true;
         } else if (args.flag("--lint")) {
             o.lint = true;
+        } else if (args.flag("--assigned-name")) {
+            o.lint = o.assigned_name = true;
         } else if (args.flag("--namespaces")) {
             o.namespaces = true;
         } else if (args.at_option()) {
@@ -71,25 +123,37 @@ int run(arg_cursor& args)
             o.in.add_operand(args.operand());
         }
     }
-    if (o.lint)
-        return not_available("check --lint", "urns/check.hpp");
-    if (o.namespaces)
-        return not_available("check --namespaces", "urns/nss/registry.hpp");
-
+    urns::check_options lint_opts;
+    lint_opts.assigned_name = o.assigned_name;
+    urns::parse_options const popts = parse_options_for(o.syn, o.namespaces);
     bool any_invalid = false;
     out_buffer& sink = out();
     json_writer j(sink);
 
+    std::vector<urns::diagnostic> diags;
     auto on_line = [&](origin const& where, std::string_view text) {
-        auto r = urns::parse_urn(text, o.syn);
+        auto r = urns::parse_urn(text, popts);
         if (!r)
             any_invalid = true;
-        if (o.json)
-            write_result_json(j, where, text, o.syn, r);
-        else if (!r)
+        diags.clear();
+        if (r && o.lint) {
+            diags = urns::check(*r, lint_opts);
+            for (urns::diagnostic const& d : diags)
+                if (d.severity == urns::severity::error)
+                    any_invalid = true;
+        }
+        if (o.json) {
+            write_result_json(j, where, text, o.syn, r, [&](json_writer& jj) {
+                if (r && o.lint)
+                    write_diagnostics_json(jj, diags);
+            });
+        } else if (!r) {
             report_invalid(where, text, r.error());
-        else if (!o.quiet)
-            write_components_line(sink, *r);
+        } else {
+            if (!o.quiet)
+                write_components_line(sink, *r);
+            report_diagnostics(where, *r, diags);
+        }
     };
     auto on_long = [&](origin const& where) {
         any_invalid = true;

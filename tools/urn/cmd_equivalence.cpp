@@ -5,6 +5,7 @@
 #include "describe.hpp"
 
 #include <urns/equivalence.hpp>
+#include <urns/nss/registry.hpp>
 #include <urns/parse.hpp>
 #include <urns/pct.hpp>
 
@@ -46,6 +47,8 @@ options:
   --mode M         the equivalence mode (below)
   -f, --file FILE  read URNs from FILE, one a line; may be repeated
   --json           one JSON object per input: input, valid, mode, canonical
+  --namespaces     also apply the shipped namespaces' rules: validate the
+                   NSS, and fold it to the namespace's canonical form
   --max-line N     longest line accepted, in bytes (default 64M)
   -h, --help       this help
 
@@ -63,6 +66,8 @@ options:
   --syntax S       rfc2141bis (default), rfc2141 or rfc8141 (both URNs)
   --mode M         the equivalence mode (below)
   -q, --quiet      print nothing; the exit status says it
+  --namespaces     also apply the shipped namespaces' rules (validation and
+                   the namespace's own equivalence)
   --json           one JSON object: a, b, mode, equivalent, canonical_a,
                    canonical_b, and differs, first_difference, note when not
   -h, --help       this help
@@ -91,12 +96,40 @@ std::string_view mode_reference(urns::equivalence_mode m)
     return "RFC 8141 section 3.1";
 }
 
+/** A canonical form and the lengths of its NID and NSS: "urn:" NID ":"
+    NSS REST. With a registry, the NSS is the namespace's canonical NSS
+    (percent-hex in upper case, then the namespace's fold), which may be
+    shorter than the NSS as written. */
+struct canonical_form {
+    std::string text;
+    std::size_t nid_size = 0;
+    std::size_t nss_size = 0;
+};
+
+canonical_form canonical_of(urns::urn_view u, urns::equivalence_mode m, urns::nss::registry const* reg)
+{
+    canonical_form c;
+    c.text = urns::canonical(u, m);
+    c.nid_size = u.nid().size();
+    c.nss_size = u.nss().size();
+    if (reg) {
+        std::size_t const nss_at = 5 + c.nid_size;
+        std::string folded = c.text.substr(0, nss_at);
+        urns::nss::append_canonical_nss(*reg, u.nid(), u.nss(), folded);
+        c.nss_size = folded.size() - nss_at;
+        folded.append(c.text, nss_at + u.nss().size(), std::string::npos);
+        c.text = std::move(folded);
+    }
+    return c;
+}
+
 int normalize_run(arg_cursor& args)
 {
     inputs in;
     urns::syntax syn = urns::syntax::rfc2141bis;
     std::optional<urns::equivalence_mode> mode;
     bool json = false;
+    bool namespaces = false;
     while (args.more()) {
         std::string_view v;
         if (args.flag("--help", "-h"))
@@ -104,6 +137,8 @@ int normalize_run(arg_cursor& args)
         if (input_option(args, in, syn)) {
         } else if (args.option("--mode", v)) {
             mode = mode_option(v);
+        } else if (args.flag("--namespaces")) {
+            namespaces = true;
         } else if (args.flag("--json")) {
             json = true;
         } else if (args.at_option()) {
@@ -114,14 +149,17 @@ int normalize_run(arg_cursor& args)
     }
     urns::equivalence_mode const m = mode ? *mode : urns::default_equivalence(syn);
 
+    urns::parse_options const popts = parse_options_for(syn, namespaces);
     bool any_invalid = false;
     out_buffer& o = out();
     json_writer j(o);
     std::string canon;
     auto on_line = [&](origin const& where, std::string_view text) {
-        auto r = urns::parse_urn(text, syn);
+        auto r = urns::parse_urn(text, popts);
         canon.clear();
-        if (r)
+        if (r && popts.registry)
+            canon = canonical_of(*r, m, popts.registry).text;
+        else if (r)
             urns::canonical(*r, m, canon);
         else
             any_invalid = true;
@@ -173,24 +211,23 @@ bool iequal(std::string_view a, std::string_view b)
     return true;
 }
 
-/** The canonical form is "urn:" NID ":" NSS REST, with the NID and NSS as
-    long as the URN's own (case folding keeps lengths), so the parts can be
-    cut out of it. */
-difference explain_difference(urns::urn_view a, urns::urn_view b, std::string const& ca,
-                              std::string const& cb, urns::equivalence_mode m)
+/// Which part of two canonical forms differs first, and why that counts.
+difference explain_difference(canonical_form const& fa, canonical_form const& fb, urns::equivalence_mode m)
 {
     difference d;
+    std::string const& ca = fa.text;
+    std::string const& cb = fb.text;
     while (d.at < ca.size() && d.at < cb.size() && ca[d.at] == cb[d.at])
         ++d.at;
     std::string_view const A = ca, B = cb;
-    std::size_t const na = a.nid().size(), nb = b.nid().size();
+    std::size_t const na = fa.nid_size, nb = fb.nid_size;
     if (A.substr(4, na) != B.substr(4, nb)) {
         d.part = "nid";
         d.note = "the NIDs differ (the case of a NID does not count)";
         return d;
     }
-    std::string_view const sa = A.substr(5 + na, a.nss().size());
-    std::string_view const sb = B.substr(5 + nb, b.nss().size());
+    std::string_view const sa = A.substr(5 + na, fa.nss_size);
+    std::string_view const sb = B.substr(5 + nb, fb.nss_size);
     if (sa != sb) {
         d.part = "nss";
         d.note = "the NSSs differ";
@@ -222,7 +259,7 @@ int equal_run(arg_cursor& args)
 {
     urns::syntax syn = urns::syntax::rfc2141bis;
     std::optional<urns::equivalence_mode> mode;
-    bool json = false, quiet = false;
+    bool json = false, quiet = false, namespaces = false;
     std::vector<std::string_view> operands;
     while (args.more()) {
         std::string_view v;
@@ -236,6 +273,8 @@ int equal_run(arg_cursor& args)
             json = true;
         else if (args.flag("--quiet", "-q"))
             quiet = true;
+        else if (args.flag("--namespaces"))
+            namespaces = true;
         else if (args.at_option())
             unknown_option(args.peek());
         else
@@ -245,8 +284,9 @@ int equal_run(arg_cursor& args)
         throw usage_error{"expected two URNs, got " + std::to_string(operands.size())};
     urns::equivalence_mode const m = mode ? *mode : urns::default_equivalence(syn);
 
-    auto ra = urns::parse_urn(operands[0], syn);
-    auto rb = urns::parse_urn(operands[1], syn);
+    urns::parse_options const popts = parse_options_for(syn, namespaces);
+    auto ra = urns::parse_urn(operands[0], popts);
+    auto rb = urns::parse_urn(operands[1], popts);
     if (!ra || !rb) {
         if (!quiet && !json) {
             if (!ra)
@@ -270,11 +310,20 @@ int equal_run(arg_cursor& args)
         }
         return exit_invalid;
     }
-    std::string const ca = urns::canonical(*ra, m), cb = urns::canonical(*rb, m);
-    bool const same = urns::equivalent(*ra, *rb, m);
+    canonical_form const fa = canonical_of(*ra, m, popts.registry);
+    canonical_form const fb = canonical_of(*rb, m, popts.registry);
+    std::string const& ca = fa.text;
+    std::string const& cb = fb.text;
+    // Without namespace rules, the library's verdict; with them, the
+    // namespace-canonical forms decide.
+    bool const same = popts.registry ? ca == cb : urns::equivalent(*ra, *rb, m);
     difference d;
-    if (!same)
-        d = explain_difference(*ra, *rb, ca, cb, m);
+    if (!same) {
+        d = explain_difference(fa, fb, m);
+        auto const* known = urns::nss::builtin().find(ra->nid());
+        if (!popts.registry && d.part == "nss" && known && known->fold)
+            d.note += " (the namespace has its own equivalence rules: see --namespaces)";
+    }
 
     out_buffer& o = out();
     if (json) {

@@ -4,6 +4,8 @@
 #include "commands.hpp"
 #include "describe.hpp"
 
+#include <urns/check.hpp>
+#include <urns/nss/registry.hpp>
 #include <urns/parse.hpp>
 #include <urns/pct.hpp>
 #include <urns/query.hpp>
@@ -31,6 +33,7 @@ options:
   --syntax S       rfc2141bis (default), rfc2141 or rfc8141
   -f, --file FILE  read URNs from FILE, one a line; may be repeated
   --json           one JSON object per input, valid or not
+  --namespaces     also check the NSS against the shipped namespaces' rules
   --max-line N     longest line accepted, in bytes (default 64M)
   -h, --help       this help
 
@@ -47,6 +50,7 @@ is not one.
 options:
   --syntax S       rfc2141bis (default), rfc2141 or rfc8141
   -f, --file FILE  read URNs from FILE, one a line; may be repeated
+  --namespaces     also check the NSS against the shipped namespaces' rules
   --max-line N     longest line accepted, in bytes (default 64M)
   -h, --help       this help
 
@@ -57,6 +61,7 @@ struct parse_options {
     inputs in;
     urns::syntax syn = urns::syntax::rfc2141bis;
     bool json = false;
+    bool namespaces = false;
 };
 
 parse_options read_options(arg_cursor& args, bool allow_json, bool& help)
@@ -72,6 +77,8 @@ parse_options read_options(arg_cursor& args, bool allow_json, bool& help)
             continue;
         if (allow_json && args.flag("--json"))
             o.json = true;
+        else if (args.flag("--namespaces"))
+            o.namespaces = true;
         else if (args.at_option())
             unknown_option(args.peek());
         else
@@ -265,7 +272,24 @@ void explain_text(out_buffer& o, urns::urn_view u)
     o.write(s.doc);
     o.write(":\n");
     say(o, u.scheme(), "the scheme, \"urn\" in any case", s.scheme);
-    say(o, u.nid(), "the namespace identifier (NID); case-insensitive", s.nid);
+    std::string nid_what = "the namespace identifier (NID); case-insensitive";
+    if (auto reg = urns::find_registered_namespace(u.nid())) {
+        nid_what += reg->kind == urns::namespace_kind::informal ? "; an informal namespace registered with IANA"
+                                                                : "; a formal namespace registered with IANA";
+        if (!reg->reference.empty()) {
+            nid_what += " (";
+            nid_what += reg->reference;
+            nid_what += ')';
+        }
+    } else {
+        nid_what += "; not in the IANA URN namespace registry (the snapshot shipped with urns)";
+    }
+    if (auto const* known = urns::nss::builtin().find(u.nid())) {
+        nid_what += "; a namespace whose own rules urns knows (";
+        nid_what += known->reference;
+        nid_what += "; checked with --namespaces)";
+    }
+    say(o, u.nid(), nid_what, s.nid);
     say(o, u.nss(),
         "the namespace-specific string (NSS); case-sensitive unless the namespace says "
         "otherwise, compared with %-escapes' hex digits in one case",
@@ -323,13 +347,14 @@ int run_common(arg_cursor& args, command const& self, bool explain)
     if (help)
         return print_help(self);
 
+    urns::parse_options const popts = parse_options_for(o.syn, o.namespaces);
     bool any_invalid = false;
     bool first = true;
     out_buffer& sink = out();
     json_writer j(sink);
 
     auto on_line = [&](origin const& where, std::string_view text) {
-        auto r = urns::parse_urn(text, o.syn);
+        auto r = urns::parse_urn(text, popts);
         if (!r)
             any_invalid = true;
         if (o.json) {

@@ -28,9 +28,6 @@ extern command const encode_command;
 /// Prints the subcommand's help on standard output; returns exit_ok.
 int print_help(command const& c);
 
-/// "urn NAME: not available in this build (needs HEADER)"; returns exit_usage.
-int not_available(std::string_view name, std::string_view needs);
-
 } // namespace urn_tool
 
 #endif

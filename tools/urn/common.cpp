@@ -1,6 +1,8 @@
 // The urn command: the shared option parsing and messages.
 #include "cli.hpp"
 
+#include <urns/nss/registry.hpp>
+
 #include <cstring>
 #include <sys/stat.h>
 
@@ -36,6 +38,15 @@ std::size_t size_option(std::string_view name, std::string_view v)
         throw usage_error{std::string(name) + ": expected a positive byte count (like 4096, 64K or 16M), not '" +
                           std::string(v) + "'"};
     return n << shift;
+}
+
+urns::parse_options parse_options_for(urns::syntax syn, bool namespaces)
+{
+    urns::parse_options o;
+    o.syntax = syn;
+    if (namespaces)
+        o.registry = &urns::nss::builtin();
+    return o;
 }
 
 void unknown_option(std::string_view a)

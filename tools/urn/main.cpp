@@ -97,16 +97,6 @@ int print_help(command const& c)
     return exit_ok;
 }
 
-int not_available(std::string_view name, std::string_view needs)
-{
-    std::string m(name);
-    m += ": not available in this build (it needs <";
-    m += needs;
-    m += ">)";
-    complain(m);
-    return exit_usage;
-}
-
 } // namespace urn_tool
 
 int main(int argc, char** argv)

@@ -149,6 +149,21 @@ std::size_t utf8_length(unsigned char const* p, std::size_t n) noexcept
 
 } // namespace
 
+namespace {
+
+/// The bytes copied into a JSON string as they are.
+struct plain_table {
+    bool plain[256] = {};
+    constexpr plain_table()
+    {
+        for (int c = 0x20; c < 0x7F; ++c)
+            plain[c] = c != '"' && c != '\\';
+    }
+};
+constexpr plain_table plain_bytes;
+
+} // namespace
+
 void json_escape(out_buffer& o, std::string_view s)
 {
     static char const hex[] = "0123456789abcdef";
@@ -161,7 +176,7 @@ void json_escape(out_buffer& o, std::string_view s)
     };
     while (i < n) {
         unsigned char const c = p[i];
-        if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+        if (plain_bytes.plain[c]) {
             ++i;
             continue;
         }
@@ -220,7 +235,7 @@ void json_writer::key(std::string_view k)
 {
     value_prefix();
     o_.put('"');
-    json_escape(o_, k);
+    o_.write(k);  // our own names: nothing to escape
     o_.write("\":");
     after_key_ = true;
 }

@@ -114,6 +114,7 @@ public:
     void end_object() { pop(); o_.put('}'); }
     void begin_array() { value_prefix(); o_.put('['); push(); }
     void end_array() { pop(); o_.put(']'); }
+    /// A member's name: one of ours, written as it is (no escaping).
     void key(std::string_view k);
     void string(std::string_view s);
     void number(std::uint64_t n) { value_prefix(); o_.number(n); }

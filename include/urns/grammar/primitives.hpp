@@ -15,6 +15,10 @@
 
 #include <boost/spirit/home/x3.hpp>
 
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
 namespace urns {
 namespace grammar {
 
@@ -120,6 +124,7 @@ struct run_of : x3::parser<run_of<Set>> {
 */
 template <std::size_t N>
 struct quoted : x3::parser<quoted<N>> {
+    static_assert(N >= 2 && N - 1 <= 8, "a literal of 1 to 8 bytes");
     using attribute_type = x3::unused_type;
     static bool const has_attribute = false;
 
@@ -139,9 +144,13 @@ struct quoted : x3::parser<quoted<N>> {
         if (static_cast<std::size_t>(last - first) < N - 1)
             return false;
         // For a letter L, (c | 0x20) == lower(L) only for c = L in either case.
-        for (std::size_t i = 0; i + 1 < N; ++i)
-            if (static_cast<char>(first[i] | fold[i]) != lower[i])
-                return false;
+        // All bytes at once: one load of the input, one OR, one compare.
+        std::uint64_t in = 0, f = 0, l = 0;
+        std::memcpy(&in, &*first, N - 1);
+        std::memcpy(&f, fold, N - 1);
+        std::memcpy(&l, lower, N - 1);
+        if ((in | f) != l)
+            return false;
         first += N - 1;
         return true;
     }

@@ -3,7 +3,13 @@
 #ifndef URNS_NSS_BUILTIN_HPP
 #define URNS_NSS_BUILTIN_HPP
 
+#include <urns/nss/equivalence.hpp>
 #include <urns/nss/example.hpp>
+#include <urns/nss/ietf.hpp>
+#include <urns/nss/isbn.hpp>
+#include <urns/nss/issn.hpp>
+#include <urns/nss/nbn.hpp>
+#include <urns/nss/oid.hpp>
 #include <urns/nss/registry.hpp>
 #include <urns/nss/uuid.hpp>
 

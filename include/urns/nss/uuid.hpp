@@ -20,7 +20,7 @@ namespace uuid {
     @code
     assert(!urns::nss::uuid::validate("f81d4fae-7dec-11d0-a765-00a0c91e6bf6"));
     auto f = urns::nss::uuid::validate("f81d4fae-7dec-11d0-a765-00a0c91e6bf");
-    assert(f->offset == 35 && f->expected == "hexOctet");
+    assert(f->offset == 35 && f->expected == "HEXDIG");
     @endcode
 
     @par Specification

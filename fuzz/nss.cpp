@@ -1,0 +1,107 @@
+// libFuzzer target: the built-in namespaces (include/urns/nss/). Input:
+// one byte choosing the syntax and the namespace (an entry of
+// nss::builtin()), then an NSS, optionally "\n" and a second NSS. The URN
+// is "urn:<nid>:<nss>". Properties: a registry only adds rules (what parses
+// with it parses without it, with the same spans); it rejects exactly what
+// nss::validate faults, as error::nss_rejected at the fault's offset
+// inside the NSS; each validator's fault lies inside its input; folds fit
+// their buffer; nss::canonical parses and is idempotent;
+// nss::equivalent(a, b) == (nss::canonical(a) == nss::canonical(b)), and
+// urns::equivalent implies nss::equivalent.
+#include "fuzz_support.hpp"
+
+#include <urns/equivalence.hpp>
+#include <urns/nss/builtin.hpp>
+#include <urns/nss/equivalence.hpp>
+#include <urns/nss/registry.hpp>
+#include <urns/urns.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+using mode = urns::equivalence_mode;
+
+std::string canonical_of(urns::urn_view v, mode m)
+{
+    std::string s;
+    urns::nss::canonical(v, m, urns::nss::builtin(), s);
+    return s;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size)
+{
+    urns::nss::registry const& reg = urns::nss::builtin();
+    if (size < 1 || reg.size() == 0)
+        return 0;
+    auto const syn = static_cast<urns::syntax>(data[0] % 3);
+    urns::nss::namespace_rules const& rules = reg.entries()[(data[0] >> 2) % reg.size()];
+    std::string_view const in(reinterpret_cast<char const*>(data + 1), size - 1);
+    std::size_t const nl = in.find('\n');
+    std::string_view const nss_a = in.substr(0, nl);
+
+    // The namespace's own functions on the raw NSS.
+    if (rules.validate) {
+        auto const f = rules.validate(nss_a);
+        if (f)
+            URNS_FUZZ_CHECK(f->offset <= nss_a.size() && !f->expected.empty(), in);
+    }
+    if (rules.fold) {
+        std::vector<char> out(nss_a.size() + 1, '\x7f');
+        std::size_t const n = rules.fold(nss_a, out.data());
+        URNS_FUZZ_CHECK(n <= nss_a.size() && out[nss_a.size()] == '\x7f', in);
+    }
+
+    std::string const a = "urn:" + std::string(rules.nid) + ":" + std::string(nss_a);
+    urns::parse_options with;
+    with.syntax = syn;
+    with.registry = &reg;
+    auto const plain = urns_fuzz::parse_checked(a, syn);
+    auto const checked = urns::parse_urn(a, with);
+    if (!plain) {
+        URNS_FUZZ_CHECK(!checked, in);
+        return 0;
+    }
+    auto const fault = urns::nss::validate(reg, *plain);
+    URNS_FUZZ_CHECK(checked.has_value() == !fault, in);
+    if (fault) {
+        std::size_t const nss_begin = a.size() - nss_a.size();
+        URNS_FUZZ_CHECK(fault->offset >= nss_begin && fault->offset <= a.size(), in);
+        URNS_FUZZ_CHECK(checked.error().code == urns::error::nss_rejected, in);
+        URNS_FUZZ_CHECK(checked.error().offset == fault->offset, in);
+        URNS_FUZZ_CHECK(checked.error().expected == fault->expected, in);
+    } else {
+        urns_fuzz::check_view(a, syn, *checked);
+        URNS_FUZZ_CHECK(checked->nss() == plain->nss() && checked->nss().data() == plain->nss().data(), in);
+    }
+
+    // Equivalence with the namespace's fold.
+    std::string const b = nl == std::string_view::npos
+                              ? a
+                              : "urn:" + std::string(rules.nid) + ":" + std::string(in.substr(nl + 1));
+    auto const pb = urns::parse_urn(b, syn);
+    for (mode m : {mode::rfc2141, mode::rfc2141bis_drop_query, mode::rfc2141bis_keep_query, mode::rfc8141}) {
+        std::string const ca = canonical_of(*plain, m);
+        auto const pca = urns::parse_urn(ca, syn);
+        if (!pca)
+            urns_fuzz::fail("nss::canonical does not parse", in, ca);
+        if (canonical_of(*pca, m) != ca)
+            urns_fuzz::fail("nss::canonical is not idempotent", in, ca);
+        URNS_FUZZ_CHECK(urns::nss::equivalent(*plain, *pca, m, reg), in);
+        if (!pb)
+            continue;
+        bool const eq = urns::nss::equivalent(*plain, *pb, m, reg);
+        if (eq != (ca == canonical_of(*pb, m)))
+            urns_fuzz::fail("nss::equivalent(a, b) != (canonical(a) == canonical(b))", in,
+                            ca + " | " + canonical_of(*pb, m));
+        if (urns::equivalent(*plain, *pb, m))
+            URNS_FUZZ_CHECK(eq, in);
+    }
+    return 0;
+}

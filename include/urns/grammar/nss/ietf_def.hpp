@@ -1,0 +1,121 @@
+// X3 layer. Do not include from public headers; include from a .cpp only.
+//
+// Defines every rule of grammar/nss/ietf.abnf (RFC 2648 section 2,
+// RFC 3553 section 4), in its order, under the ABNF line it implements.
+// RFC 2648 writes 1*DIGIT inline; a fault there is reported as "DIGIT".
+// params-nss hands "params:scim:..." to ietf_params_scim_def.hpp's rules.
+#ifndef URNS_GRAMMAR_NSS_IETF_DEF_HPP
+#define URNS_GRAMMAR_NSS_IETF_DEF_HPP
+
+#include <urns/grammar/nss/ietf.hpp>
+#include <urns/grammar/nss/ietf_params_scim_def.hpp>
+#include <urns/grammar/primitives.hpp>
+#include <urns/grammar/rfc3986_def.hpp>
+#include <urns/grammar/rfc5234_def.hpp>
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace ietf {
+
+// clang-format off
+
+inline constexpr charset param_name_chars = ietf_params_scim::name_chars;
+inline constexpr charset string_chars     = rfc5234::alpha_chars | rfc5234::digit_chars | charset("-");
+
+struct rfc_nss_class;
+struct fyi_nss_class;
+struct std_nss_class;
+struct bcp_nss_class;
+struct draft_nss_class;
+struct mtg_nss_class;
+struct other_nss_class;
+struct string_class;
+struct params_nss_class;
+struct param_name_class;
+
+nss_type                      const nss        = "NSS";
+x3::rule<rfc_nss_class>       const rfc_nss    = "rfc-nss";
+x3::rule<fyi_nss_class>       const fyi_nss    = "fyi-nss";
+x3::rule<std_nss_class>       const std_nss    = "std-nss";
+x3::rule<bcp_nss_class>       const bcp_nss    = "bcp-nss";
+x3::rule<draft_nss_class>     const draft_nss  = "draft-nss";
+x3::rule<mtg_nss_class>       const mtg_nss    = "mtg-nss";
+x3::rule<other_nss_class>     const other_nss  = "other-nss";
+x3::rule<string_class>        const string     = "string";
+x3::rule<params_nss_class>    const params_nss = "params-nss";
+x3::rule<param_name_class>    const param_name = "param-name";
+
+/// After one of RFC 2648's prefixes, `p` must follow and end the NSS: a
+/// fault is reported inside that alternative (`name`), never as other-nss.
+template <class P>
+constexpr auto to_end(P const& p, char const* p_name, char const* name)
+{
+    return must(p, p_name, error::nss_rejected) >> must(x3::eoi, name, error::nss_rejected);
+}
+
+/// 1*DIGIT, reported as "DIGIT".
+auto const digits = +rfc5234::digit;
+
+// NSS         = rfc-nss / fyi-nss / std-nss / bcp-nss / draft-nss
+//               / mtg-nss / other-nss
+// RFC 3553's params-nss is tried before other-nss. PEG: ordered choice
+// would let other-nss take what an earlier alternative refused, so each
+// alternative commits once its prefix matched ("rfc:12a" is a bad
+// rfc-nss), and other-nss applies only when no prefix matches.
+auto const known_prefix = x3::no_case["rfc:"] | x3::no_case["fyi:"] | x3::no_case["std:"]
+                        | x3::no_case["bcp:"] | x3::no_case["id:"] | x3::no_case["mtg:"]
+                        | x3::no_case["params:"];
+auto const nss_def = rfc_nss | fyi_nss | std_nss | bcp_nss | draft_nss | mtg_nss | params_nss
+                   | (!known_prefix >> other_nss);
+
+// rfc-nss     = "rfc:" 1*DIGIT
+auto const rfc_nss_def = x3::no_case["rfc:"] >> to_end(digits, "DIGIT", "rfc-nss");
+
+// fyi-nss     = "fyi:" 1*DIGIT
+auto const fyi_nss_def = x3::no_case["fyi:"] >> to_end(digits, "DIGIT", "fyi-nss");
+
+// std-nss     = "std:" 1*DIGIT
+auto const std_nss_def = x3::no_case["std:"] >> to_end(digits, "DIGIT", "std-nss");
+
+// bcp-nss     = "bcp:" 1*DIGIT
+auto const bcp_nss_def = x3::no_case["bcp:"] >> to_end(digits, "DIGIT", "bcp-nss");
+
+// draft-nss   = "id:" string
+auto const draft_nss_def = x3::no_case["id:"] >> to_end(string, "string", "draft-nss");
+
+// mtg-nss     = "mtg:" string
+auto const mtg_nss_def = x3::no_case["mtg:"] >> to_end(string, "string", "mtg-nss");
+
+// other-nss   = string
+//               ; beginning with a prefix other than one of those
+//               ; above for future expansion
+auto const other_nss_def = string >> must(x3::eoi, "other-nss", error::nss_rejected);
+
+// string      = 1*(DIGIT / ALPHA / "-")
+auto const string_def = run_of<string_chars>{};
+
+// params-nss  = "params:" param-name *( ":" param-name )
+// "params:scim:" is the SCIM sub-namespace (RFC 7643): its own rules,
+// and only those (the second alternative excludes it).
+auto const scim_prefix = x3::no_case["params:scim:"];
+auto const params_nss_def =
+      (&scim_prefix >> ietf_params_scim::scim_nss >> must(x3::eoi, "scim-nss", error::nss_rejected))
+    | (!scim_prefix >> x3::no_case["params:"] >> must(param_name, error::nss_rejected)
+           >> *(':' >> must(param_name, error::nss_rejected))
+           >> must(x3::eoi, "params-nss", error::nss_rejected));
+
+// param-name  = 1*( unreserved / pct-encoded / sub-delims / "@" )
+auto const param_name_def = +(char_in<param_name_chars>{} | rfc3986::pct_encoded);
+
+BOOST_SPIRIT_DEFINE(nss, rfc_nss, fyi_nss, std_nss, bcp_nss, draft_nss, mtg_nss, other_nss, string,
+                    params_nss, param_name)
+
+// clang-format on
+
+} // namespace ietf
+} // namespace nss
+} // namespace grammar
+} // namespace urns
+
+#endif

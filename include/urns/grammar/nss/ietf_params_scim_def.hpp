@@ -1,0 +1,59 @@
+// X3 layer. Do not include from public headers; include from a .cpp only.
+//
+// Defines every rule of grammar/nss/ietf-params-scim.abnf (RFC 7643
+// section 10.2.1), in its order, under the ABNF line it implements.
+#ifndef URNS_GRAMMAR_NSS_IETF_PARAMS_SCIM_DEF_HPP
+#define URNS_GRAMMAR_NSS_IETF_PARAMS_SCIM_DEF_HPP
+
+#include <urns/grammar/nss/ietf.hpp>
+#include <urns/grammar/primitives.hpp>
+#include <urns/grammar/rfc3986_def.hpp>
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace ietf_params_scim {
+
+// clang-format off
+
+/// pchar without ":" (and without pct-encoded, which is its own branch).
+inline constexpr charset name_chars = rfc3986::unreserved_chars | rfc3986::sub_delims_chars | charset("@");
+
+struct type_class;
+struct name_class;
+struct other_class;
+
+scim_nss_type           const scim_nss = "scim-nss";
+x3::rule<type_class>    const type     = "type";
+x3::rule<name_class>    const name     = "name";
+x3::rule<other_class>   const other    = "other";
+
+// scim-nss    = "params:scim:" type ":" name [ ":" other ]
+// Literals are case-insensitive (RFC 5234 section 2.3).
+auto const scim_nss_def =
+       x3::no_case["params:scim:"]
+    >> must(type, error::nss_rejected)
+    >> must(x3::lit(':'), "\":\"", error::nss_rejected)
+    >> must(name, error::nss_rejected)
+    >> -(':' >> must(other, error::nss_rejected));
+
+// type        = "schemas" / "api"
+// Each must end at the ":" that follows: "apix" is not "api".
+auto const type_def = (x3::no_case["schemas"] | x3::no_case["api"]) >> &x3::lit(':');
+
+// name        = 1*( unreserved / pct-encoded / sub-delims / "@" )
+auto const name_def = +(char_in<name_chars>{} | rfc3986::pct_encoded);
+
+// other       = 1*( pchar / "/" )
+auto const other_def = +(rfc3986::pchar | '/');
+
+BOOST_SPIRIT_DEFINE(scim_nss, type, name, other)
+
+// clang-format on
+
+} // namespace ietf_params_scim
+} // namespace nss
+} // namespace grammar
+} // namespace urns
+
+#endif

@@ -1,0 +1,94 @@
+// X3 layer. Do not include from public headers; include from a .cpp only.
+//
+// Defines every rule of grammar/nss/isbn.abnf (RFC 3187, ISO 2108), in its
+// order, under the ABNF line it implements; DIGIT is RFC 5234's.
+#ifndef URNS_GRAMMAR_NSS_ISBN_DEF_HPP
+#define URNS_GRAMMAR_NSS_ISBN_DEF_HPP
+
+#include <urns/grammar/nss/check_digit.hpp>
+#include <urns/grammar/nss/isbn.hpp>
+#include <urns/grammar/primitives.hpp>
+#include <urns/grammar/rfc5234_def.hpp>
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace isbn {
+
+/// ISBN-10: weights 10..1, "X" = 10, sum 0 mod 11.
+constexpr bool isbn_10_ok(char const* first, char const* last) noexcept
+{
+    return mod11_ok(first, last, 10);
+}
+
+/// ISBN-13: weights 1, 3, 1, 3, ..., sum 0 mod 10.
+constexpr bool isbn_13_ok(char const* first, char const* last) noexcept
+{
+    unsigned sum = 0, weight = 1;
+    for (; first != last; ++first) {
+        if (*first == '-')
+            continue;
+        sum += weight * digit_value(*first);
+        weight = 4 - weight;
+    }
+    return sum % 10 == 0;
+}
+
+// clang-format off
+
+struct isbn_13_class;
+struct ean_prefix_class;
+struct isbn_10_class;
+struct check_digit_13_class;
+struct check_digit_10_class;
+
+isbn_type                        const isbn           = "ISBN";
+x3::rule<isbn_13_class>          const isbn_13        = "ISBN-13";
+x3::rule<ean_prefix_class>       const ean_prefix     = "EAN-prefix";
+x3::rule<isbn_10_class>          const isbn_10        = "ISBN-10";
+x3::rule<check_digit_13_class>   const check_digit_13 = "check-digit-13";
+x3::rule<check_digit_10_class>   const check_digit_10 = "check-digit-10";
+
+auto const hyphen = -x3::lit('-');
+auto const digit_ = must(rfc5234::digit, error::nss_rejected);
+
+// ISBN           = ISBN-13 / ISBN-10
+// PEG: ISBN-13 is tried first and only kept if it ends the NSS (a
+// 10-digit ISBN may start with 978); it has no expectation points before
+// its check digit, so a failed try records nothing and ISBN-10 reports.
+auto const isbn_def = (isbn_13 >> &x3::eoi) | isbn_10;
+
+// ISBN-13        = EAN-prefix 9( [ "-" ] DIGIT ) [ "-" ] check-digit-13
+auto const isbn_13_def = check_digit<isbn_13_ok>(
+    ean_prefix >> x3::repeat(9)[hyphen >> rfc5234::digit] >> hyphen >> check_digit_13,
+    "check-digit-13");
+
+// EAN-prefix     = "978" / "979"
+auto const ean_prefix_def = x3::lit("978") | x3::lit("979");
+
+// ISBN-10        = DIGIT 8( [ "-" ] DIGIT ) [ "-" ] check-digit-10
+auto const isbn_10_def = check_digit<isbn_10_ok>(
+    rfc5234::digit >> x3::repeat(8)[hyphen >> digit_] >> hyphen
+                   >> must(check_digit_10, error::nss_rejected),
+    "check-digit-10");
+
+// check-digit-13 = DIGIT
+auto const check_digit_13_def = rfc5234::digit;
+
+// check-digit-10 = DIGIT / "X"
+// "X" matches "x" too (ABNF strings are case-insensitive, RFC 5234 2.3).
+auto const check_digit_10_def = rfc5234::digit | x3::lit('X') | x3::lit('x');
+
+// DIGIT          = %x30-39
+using rfc5234::digit;
+
+BOOST_SPIRIT_DEFINE(isbn, isbn_13, ean_prefix, isbn_10, check_digit_13, check_digit_10)
+
+// clang-format on
+
+} // namespace isbn
+} // namespace nss
+} // namespace grammar
+} // namespace urns
+
+#endif

@@ -1,0 +1,55 @@
+// X3 layer. Do not include from public headers; include from a .cpp only.
+//
+// Defines every rule of grammar/nss/issn.abnf (RFC 3044, ISO 3297), in its
+// order, under the ABNF line it implements; DIGIT is RFC 5234's.
+#ifndef URNS_GRAMMAR_NSS_ISSN_DEF_HPP
+#define URNS_GRAMMAR_NSS_ISSN_DEF_HPP
+
+#include <urns/grammar/nss/check_digit.hpp>
+#include <urns/grammar/nss/issn.hpp>
+#include <urns/grammar/primitives.hpp>
+#include <urns/grammar/rfc5234_def.hpp>
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace issn {
+
+/// ISSN: weights 8..1, "X" = 10, sum 0 mod 11.
+constexpr bool issn_ok(char const* first, char const* last) noexcept
+{
+    return mod11_ok(first, last, 8);
+}
+
+// clang-format off
+
+struct check_digit_class;
+
+issn_type                     const issn        = "ISSN";
+x3::rule<check_digit_class>   const check_digit = "check-digit";
+
+auto const digit_ = must(rfc5234::digit, error::nss_rejected);
+
+// ISSN        = 4DIGIT "-" 3DIGIT check-digit
+auto const issn_def = nss::check_digit<issn_ok>(
+    x3::repeat(4)[digit_] >> must(x3::lit('-'), "\"-\"", error::nss_rejected)
+        >> x3::repeat(3)[digit_] >> must(check_digit, error::nss_rejected),
+    "check-digit");
+
+// check-digit = DIGIT / "X"
+// "X" matches "x" too (ABNF strings are case-insensitive, RFC 5234 2.3).
+auto const check_digit_def = rfc5234::digit | x3::lit('X') | x3::lit('x');
+
+// DIGIT       = %x30-39
+using rfc5234::digit;
+
+BOOST_SPIRIT_DEFINE(issn, check_digit)
+
+// clang-format on
+
+} // namespace issn
+} // namespace nss
+} // namespace grammar
+} // namespace urns
+
+#endif

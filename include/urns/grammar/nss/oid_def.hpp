@@ -1,0 +1,62 @@
+// X3 layer. Do not include from public headers; include from a .cpp only.
+//
+// Defines every rule of grammar/nss/oid.abnf (RFC 3061 section 2), in its
+// order, under the ABNF line it implements. RFC 3061 defines its own
+// DIGIT (the same set as RFC 5234's), so it is defined here.
+#ifndef URNS_GRAMMAR_NSS_OID_DEF_HPP
+#define URNS_GRAMMAR_NSS_OID_DEF_HPP
+
+#include <urns/grammar/nss/oid.hpp>
+#include <urns/grammar/primitives.hpp>
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace oid {
+
+// clang-format off
+
+inline constexpr charset leaddigit_chars = charset().with_range(0x31, 0x39);
+inline constexpr charset digit_chars     = charset().with_range(0x30, 0x39);
+
+struct number_class;
+struct leaddigit_class;
+struct digit_class;
+struct dot_class;
+
+oid_type                    const oid       = "oid";
+x3::rule<number_class>      const number    = "number";
+x3::rule<leaddigit_class>   const leaddigit = "LEADDIGIT";
+x3::rule<digit_class>       const digit     = "DIGIT";
+x3::rule<dot_class>         const dot       = "DOT";
+
+// oid             = number *( DOT number )
+// A DOT must be followed by a number: "1..2", "1.2." fail at the byte
+// after the dot, as "number".
+auto const oid_def = must(number, error::nss_rejected) >> *(dot >> must(number, error::nss_rejected));
+
+// number          = DIGIT / ( LEADDIGIT 1*DIGIT )
+// PEG: ordered choice would let DIGIT take the "1" of "12" and stop, so
+// the longer alternative comes first; a lone "0" must not be followed by
+// a digit, so a leading zero ("01", "1.02") fails at the "0", as "number".
+auto const number_def = (leaddigit >> *digit) | (x3::lit('0') >> !digit);
+
+// LEADDIGIT       = %x31-39 ; 1-9
+auto const leaddigit_def = char_in<leaddigit_chars>{};
+
+// DIGIT           = %x30 / LEADDIGIT ; 0-9
+auto const digit_def = char_in<digit_chars>{};
+
+// DOT             = %x2E ; period
+auto const dot_def = x3::lit('.');
+
+BOOST_SPIRIT_DEFINE(oid, number, leaddigit, digit, dot)
+
+// clang-format on
+
+} // namespace oid
+} // namespace nss
+} // namespace grammar
+} // namespace urns
+
+#endif

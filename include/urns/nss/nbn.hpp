@@ -1,0 +1,50 @@
+// X3-free public header: the "nbn" URN namespace (RFC 8458).
+#ifndef URNS_NSS_NBN_HPP
+#define URNS_NSS_NBN_HPP
+
+#include <urns/nss/registry.hpp>
+
+#include <optional>
+#include <string_view>
+
+namespace urns {
+namespace nss {
+namespace nbn {
+
+/** Checks the prefix of an NBN NSS (grammar/nss/nbn.abnf): a two-letter
+    country code, optional ":"-separated sub-namespace codes, then "-" and
+    a non-empty NBN string.
+
+    @par Example
+    @code
+    assert(!urns::nss::nbn::validate("de:101:1-200910131091"));
+    auto f = urns::nss::nbn::validate("fin-123");
+    assert(f->offset == 2 && f->expected == "\"-\"");
+    @endcode
+
+    @par Specification
+    RFC 8458 (namespace registration, version 4).
+*/
+std::optional<nss_fault> validate(std::string_view nss) noexcept;
+
+/** The prefix of a valid NBN NSS (country code and sub-namespaces, before
+    the "-"), or nothing.
+
+    @par Example
+    @code
+    assert(urns::nss::nbn::prefix("de:101:1-200910131091") == "de:101:1");
+    @endcode
+*/
+std::optional<std::string_view> prefix(std::string_view nss) noexcept;
+
+/// The registration of "nbn" for a registry: no fold.
+inline namespace_rules rules() noexcept
+{
+    return {"nbn", &validate, nullptr, "RFC 8458"};
+}
+
+} // namespace nbn
+} // namespace nss
+} // namespace urns
+
+#endif

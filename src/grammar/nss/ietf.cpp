@@ -1,0 +1,35 @@
+// X3 layer: instantiates the entry rules of grammar/nss/ietf.abnf and
+// grammar/nss/ietf-params-scim.abnf for the one iterator and context of
+// config.hpp, and defines the validators of "ietf" and of its SCIM
+// sub-namespace on them.
+#include <urns/grammar/config.hpp>
+#include <urns/grammar/nss/ietf_def.hpp>
+#include <urns/nss/ietf.hpp>
+#include <urns/nss/x3_adapter.hpp>
+
+namespace urns {
+namespace grammar {
+namespace nss {
+
+namespace ietf {
+BOOST_SPIRIT_INSTANTIATE(nss_type, iterator_type, context_type)
+} // namespace ietf
+
+namespace ietf_params_scim {
+BOOST_SPIRIT_INSTANTIATE(scim_nss_type, iterator_type, context_type)
+} // namespace ietf_params_scim
+
+} // namespace nss
+} // namespace grammar
+
+std::optional<nss::nss_fault> nss::ietf::validate(std::string_view s) noexcept
+{
+    return run_x3_rule(grammar::nss::ietf::nss, s);
+}
+
+std::optional<nss::nss_fault> nss::ietf::validate_scim(std::string_view s) noexcept
+{
+    return run_x3_rule(grammar::nss::ietf_params_scim::scim_nss, s);
+}
+
+} // namespace urns

@@ -1,0 +1,25 @@
+// X3 layer: instantiates the entry rule of grammar/nss/isbn.abnf for the
+// one iterator and context of config.hpp, and defines the "isbn"
+// namespace's validator on it.
+#include <urns/grammar/config.hpp>
+#include <urns/grammar/nss/isbn_def.hpp>
+#include <urns/nss/isbn.hpp>
+#include <urns/nss/x3_adapter.hpp>
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace isbn {
+
+BOOST_SPIRIT_INSTANTIATE(isbn_type, iterator_type, context_type)
+
+} // namespace isbn
+} // namespace nss
+} // namespace grammar
+
+std::optional<nss::nss_fault> nss::isbn::validate(std::string_view s) noexcept
+{
+    return run_x3_rule(grammar::nss::isbn::isbn, s);
+}
+
+} // namespace urns

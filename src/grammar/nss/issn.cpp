@@ -1,0 +1,25 @@
+// X3 layer: instantiates the entry rule of grammar/nss/issn.abnf for the
+// one iterator and context of config.hpp, and defines the "issn"
+// namespace's validator on it.
+#include <urns/grammar/config.hpp>
+#include <urns/grammar/nss/issn_def.hpp>
+#include <urns/nss/issn.hpp>
+#include <urns/nss/x3_adapter.hpp>
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace issn {
+
+BOOST_SPIRIT_INSTANTIATE(issn_type, iterator_type, context_type)
+
+} // namespace issn
+} // namespace nss
+} // namespace grammar
+
+std::optional<nss::nss_fault> nss::issn::validate(std::string_view s) noexcept
+{
+    return run_x3_rule(grammar::nss::issn::issn, s);
+}
+
+} // namespace urns

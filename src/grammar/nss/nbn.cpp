@@ -1,0 +1,25 @@
+// X3 layer: instantiates the entry rule of grammar/nss/nbn.abnf for the
+// one iterator and context of config.hpp, and defines the "nbn"
+// namespace's validator on it.
+#include <urns/grammar/config.hpp>
+#include <urns/grammar/nss/nbn_def.hpp>
+#include <urns/nss/nbn.hpp>
+#include <urns/nss/x3_adapter.hpp>
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace nbn {
+
+BOOST_SPIRIT_INSTANTIATE(nbn_type, iterator_type, context_type)
+
+} // namespace nbn
+} // namespace nss
+} // namespace grammar
+
+std::optional<nss::nss_fault> nss::nbn::validate(std::string_view s) noexcept
+{
+    return run_x3_rule(grammar::nss::nbn::nbn, s);
+}
+
+} // namespace urns

@@ -1,0 +1,25 @@
+// X3 layer: instantiates the entry rule of grammar/nss/oid.abnf for the
+// one iterator and context of config.hpp, and defines the "oid"
+// namespace's validator on it.
+#include <urns/grammar/config.hpp>
+#include <urns/grammar/nss/oid_def.hpp>
+#include <urns/nss/oid.hpp>
+#include <urns/nss/x3_adapter.hpp>
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace oid {
+
+BOOST_SPIRIT_INSTANTIATE(oid_type, iterator_type, context_type)
+
+} // namespace oid
+} // namespace nss
+} // namespace grammar
+
+std::optional<nss::nss_fault> nss::oid::validate(std::string_view s) noexcept
+{
+    return run_x3_rule(grammar::nss::oid::oid, s);
+}
+
+} // namespace urns

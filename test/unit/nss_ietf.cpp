@@ -1,0 +1,106 @@
+// The "ietf" namespace (grammar/nss/ietf.abnf: RFC 2648, RFC 3553) and its
+// SCIM sub-namespace (grammar/nss/ietf-params-scim.abnf: RFC 7643
+// section 10.2.1): the documents' examples, near misses with rule and
+// offset, and the case fold.
+#define BOOST_TEST_MODULE nss_ietf
+#include "nss_test.hpp"
+
+using urns_test::check_fault;
+using urns_test::check_valid;
+
+BOOST_AUTO_TEST_CASE(rfc2648_series)
+{
+    // One URN per alternative of RFC 2648's NSS rule (section 2).
+    check_valid("urn:ietf:rfc:2648");
+    check_valid("URN:IETF:RFC:2648");
+    check_valid("urn:ietf:std:50");
+    check_valid("urn:ietf:bcp:9");
+    check_valid("urn:ietf:fyi:36");
+    check_valid("urn:ietf:id:ietf-urn-ietf-06");
+    check_valid("urn:ietf:mtg:41-urn");
+    // other-nss: a string "beginning with a prefix other than one of those above".
+    check_valid("urn:ietf:newseries");
+    check_valid("urn:ietf:mtg-41-urn");
+}
+
+BOOST_AUTO_TEST_CASE(rfc3553_params)
+{
+    check_valid("urn:ietf:params:xml:ns:yang:ietf-interfaces");
+    check_valid("urn:ietf:params:oauth:token-type:jwt");
+    check_valid("urn:ietf:params:xml:ns:a%2Fb");
+}
+
+BOOST_AUTO_TEST_CASE(rfc7643_scim_examples)
+{
+    check_valid("urn:ietf:params:scim:schemas:core:2.0:User");
+    check_valid("urn:ietf:params:scim:schemas:core:2.0:Group");
+    check_valid("urn:ietf:params:scim:schemas:extension:enterprise:2.0:User");
+    check_valid("urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig");
+    check_valid("urn:ietf:params:scim:api:messages:2.0:ListResponse");   // RFC 7644
+    check_valid("urn:ietf:params:scim:api:messages:2.0:Error");
+    check_valid("urn:ietf:params:scim:schemas:core");                    // other is optional
+    BOOST_TEST(!urns::nss::ietf::validate_scim("params:scim:schemas:core:2.0:User"));
+}
+
+BOOST_AUTO_TEST_CASE(rule_rfc_fyi_std_bcp_nss)
+{
+    // rfc-nss = "rfc:" 1*DIGIT (and fyi-, std-, bcp-nss). "urn:ietf:" is 9 bytes.
+    check_fault("urn:ietf:rfc:26x8", 9 + 6, "rfc-nss");
+    check_fault("urn:ietf:rfc:", 9 + 4, "DIGIT");
+    check_fault("urn:ietf:RFC:abc", 9 + 4, "DIGIT");
+    check_fault("urn:ietf:std:5.0", 9 + 5, "std-nss");
+    check_fault("urn:ietf:bcp:x", 9 + 4, "DIGIT");
+    check_fault("urn:ietf:fyi:3:6", 9 + 5, "fyi-nss");
+}
+
+BOOST_AUTO_TEST_CASE(rule_draft_mtg_nss_and_string)
+{
+    // draft-nss = "id:" string; mtg-nss = "mtg:" string; string = 1*(DIGIT / ALPHA / "-")
+    check_fault("urn:ietf:id:", 9 + 3, "string");
+    check_fault("urn:ietf:id:draft.txt", 9 + 8, "draft-nss");
+    check_fault("urn:ietf:mtg:", 9 + 4, "string");
+    check_fault("urn:ietf:mtg:41:urn", 9 + 6, "mtg-nss");
+}
+
+BOOST_AUTO_TEST_CASE(rule_other_nss)
+{
+    check_fault("urn:ietf:newseries:x", 9 + 9, "other-nss");
+    check_fault("urn:ietf:new.series", 9 + 3, "other-nss");
+    check_fault("urn:ietf:%41", 9 + 0, "NSS");
+}
+
+BOOST_AUTO_TEST_CASE(rule_params_nss_and_param_name)
+{
+    // params-nss = "params:" param-name *( ":" param-name )
+    check_fault("urn:ietf:params:", 9 + 7, "param-name");
+    check_fault("urn:ietf:params:xml::ns", 9 + 11, "param-name");
+    check_fault("urn:ietf:params:xml:", 9 + 11, "param-name");
+}
+
+BOOST_AUTO_TEST_CASE(rule_scim_nss)
+{
+    // scim-nss = "params:scim:" type ":" name [ ":" other ]
+    check_fault("urn:ietf:params:scim:", 9 + 12, "type");
+    check_fault("urn:ietf:params:scim:users:core", 9 + 12, "type");
+    check_fault("urn:ietf:params:scim:schemas", 9 + 12, "type");      // type ends at a ":"
+    check_fault("urn:ietf:params:scim:apis:x", 9 + 12, "type");
+    check_fault("urn:ietf:params:scim:schemas:", 9 + 20, "name");
+    check_fault("urn:ietf:params:scim:schemas::2.0", 9 + 20, "name");
+    check_fault("urn:ietf:params:scim:schemas:core:", 9 + 25, "other");
+}
+
+BOOST_AUTO_TEST_CASE(equivalence_is_case_insensitive)
+{
+    auto const& reg = urns::nss::builtin();
+    BOOST_TEST(urns::nss::equivalent_nss(reg, "ietf", "rfc:2648", "RFC:2648"));
+    BOOST_TEST(urns::nss::equivalent_nss(reg, "ietf", "params:scim:schemas:core:2.0:User",
+                                         "PARAMS:SCIM:Schemas:Core:2.0:user"));
+    // Percent-encodings keep upper-case hex; the rest folds.
+    BOOST_TEST(urns::nss::equivalent_nss(reg, "ietf", "params:xml:ns:a%2fb", "PARAMS:XML:NS:A%2Fb"));
+    std::string out;
+    urns::nss::append_canonical_nss(reg, "ietf", "PARAMS:XML:NS:A%2fB", out);
+    BOOST_TEST(out == "params:xml:ns:a%2Fb");
+    // Invalid NSSs are not folded; different numbers stay different.
+    BOOST_TEST(!urns::nss::equivalent_nss(reg, "ietf", "rfc:12a", "RFC:12A"));
+    BOOST_TEST(!urns::nss::equivalent_nss(reg, "ietf", "rfc:2648", "rfc:2649"));
+}
