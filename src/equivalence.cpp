@@ -5,6 +5,7 @@
 #include "detail/lexical.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <cstdint>
 #include <memory>
 #include <new>
@@ -99,6 +100,23 @@ std::size_t count_equal(std::string_view dq, directive_span d, std::string_view 
     return n;
 }
 
+/// Whether the directives of two queries are equal one by one, in order
+/// (the usual case: then nothing is sorted).
+bool same_in_order(std::string_view qa, std::string_view qb) noexcept
+{
+    std::size_t a = 0, b = 0;
+    for (;;) {
+        std::size_t const ea = std::min(qa.find('&', a), qa.size());
+        std::size_t const eb = std::min(qb.find('&', b), qb.size());
+        if (!detail::pct_case_equal(qa.substr(a, ea - a), qb.substr(b, eb - b)))
+            return false;
+        if (ea == qa.size() || eb == qb.size())
+            return ea == qa.size() && eb == qb.size();
+        a = ea + 1;
+        b = eb + 1;
+    }
+}
+
 /** Whether two queries hold the same directives, in any order.
 
     Sorting both is O(n log n); if the offsets of more than 64 directives
@@ -109,6 +127,8 @@ bool same_directives(std::string_view qa, std::string_view qb) noexcept
 {
     if (count_directives(qa) != count_directives(qb))
         return false;
+    if (same_in_order(qa, qb))
+        return true;
     sorted_directives const a(qa), b(qb);
     if (a.ok() && b.ok()) {
         for (std::size_t i = 0; i < a.size(); ++i)
@@ -125,36 +145,86 @@ bool same_directives(std::string_view qa, std::string_view qb) noexcept
 }
 
 //----------------------------------------------------------------------------
-// Hashing: FNV-1a over the canonical bytes, then a final mix
+// Hashing: the canonical bytes of each piece, eight at a time, then a final
+// mix. A piece is hashed on its own (the NID, the compared tail, each
+// directive): equal canonical forms have equal pieces.
 
-constexpr std::uint64_t fnv_offset = 0xcbf29ce484222325ULL;
-constexpr std::uint64_t fnv_prime = 0x100000001b3ULL;
+constexpr std::uint64_t ones = 0x0101010101010101ULL;
+constexpr std::uint64_t highs = 0x8080808080808080ULL;
 
-struct hasher {
-    std::uint64_t h = fnv_offset;
+/// 0x80 in each byte of `w` that is zero, nothing elsewhere (exact).
+constexpr std::uint64_t zero_bytes(std::uint64_t w) noexcept
+{
+    return ~(((w & ~highs) + ~highs) | w | ~highs);
+}
 
-    void byte(char c) noexcept
-    {
-        h ^= static_cast<unsigned char>(c);
-        h *= fnv_prime;
+/// 0x80 in each byte of `w` that is "%".
+constexpr std::uint64_t pct_bytes(std::uint64_t w) noexcept
+{
+    return zero_bytes(w ^ (ones * '%'));
+}
+
+/// `w` with its ASCII upper-case letters made lower-case.
+constexpr std::uint64_t lower8(std::uint64_t w) noexcept
+{
+    std::uint64_t const seven = w & ~highs;
+    std::uint64_t const ge_a = seven + ones * (0x80 - 'A');   // 0x80 set where byte >= 'A'
+    std::uint64_t const gt_z = seven + ones * (0x7f - 'Z');   // 0x80 set where byte > 'Z'
+    std::uint64_t const upper = (ge_a ^ gt_z) & ~w & highs;
+    return w | (upper >> 2);                                  // 0x80 >> 2 == 'a' - 'A'
+}
+
+/// One word into the state: a multiply, and a shift to bring the high
+/// bits down for the next one.
+constexpr std::uint64_t absorb(std::uint64_t h, std::uint64_t w) noexcept
+{
+    h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+    return h ^ (h >> 29);
+}
+
+/// The last 1-7 bytes of a piece as a word, zeros above.
+std::uint64_t load_tail(char const* p, std::size_t n) noexcept
+{
+    std::uint64_t w = 0;
+    std::memcpy(&w, p, n);
+    return w;
+}
+
+/// Hash of the bytes of `s` with ASCII letters lower-cased (the NID).
+std::uint64_t hash_lower(std::string_view s, std::uint64_t h) noexcept
+{
+    std::size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8)
+        h = absorb(h, lower8(detail::load8(s.data() + i)));
+    if (i < s.size())
+        h = absorb(h, lower8(load_tail(s.data() + i, s.size() - i)));
+    return absorb(h, s.size());
+}
+
+/** Hash of `s` after percent-encoding case normalization: a word with no
+    "%" in it nor in the two bytes before it is taken as it is; another is
+    folded byte by byte with the same rule as pct_case_equal.
+*/
+std::uint64_t hash_pct_folded(std::string_view s, std::uint64_t h) noexcept
+{
+    std::size_t const n = s.size();
+    std::size_t i = 0;
+    std::uint64_t carry = 0;   // a "%" in the last two bytes of the last word
+    for (; i < n; i += 8) {
+        std::size_t const k = n - i < 8 ? n - i : 8;
+        std::uint64_t w = k == 8 ? detail::load8(s.data() + i) : load_tail(s.data() + i, k);
+        std::uint64_t const pct = pct_bytes(w) & (k == 8 ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * k)) - 1);
+        if ((pct | carry) != 0) {
+            char folded[8] = {};
+            for (std::size_t j = 0; j < k; ++j)
+                folded[j] = detail::pct_case_folded(s, i + j);
+            std::memcpy(&w, folded, sizeof w);
+        }
+        carry = k == 8 ? s[i + 6] == '%' || s[i + 7] == '%' : 0;
+        h = absorb(h, w);
     }
-    void raw(std::string_view s) noexcept
-    {
-        for (char c : s)
-            byte(c);
-    }
-    void lower(std::string_view s) noexcept
-    {
-        for (char c : s)
-            byte(detail::ascii_lower(c));
-    }
-    void pct_folded(std::string_view s) noexcept
-    {
-        detail::pct_case_folder f;
-        for (char c : s)
-            byte(f.next(c));
-    }
-};
+    return absorb(h, n);
+}
 
 /// The finalizer of splitmix64: spreads every input bit over the result.
 constexpr std::uint64_t mix(std::uint64_t x) noexcept
@@ -286,25 +356,17 @@ std::string canonical(urn_view v, equivalence_mode m)
 
 std::size_t hash(urn_view v, equivalence_mode m) noexcept
 {
-    hasher h;
-    if (!detail::well_formed(v)) {
-        h.raw(v.buffer());
-        return static_cast<std::size_t>(mix(h.h));
-    }
-    h.raw("urn:");
-    h.lower(v.nid());
-    h.byte(':');
-    h.pct_folded(compared_tail(v, m));
-    std::uint64_t r = mix(h.h);
+    constexpr std::uint64_t seed = 0x6a09e667f3bcc908ULL;
+    if (!detail::well_formed(v))
+        return static_cast<std::size_t>(mix(hash_pct_folded(v.buffer(), ~seed)));
+    std::uint64_t h = hash_lower(v.nid(), seed);
+    std::uint64_t r = mix(hash_pct_folded(compared_tail(v, m), h));
     if (sorts_query(v, m)) {
         // The directives in any order: a sum of their own hashes.
         std::string_view const q = v.query();
         std::uint64_t sum = 0;
-        detail::for_each_directive(q, [&](directive_span d) {
-            hasher hd;
-            hd.pct_folded(d.whole(q));
-            sum += mix(hd.h);
-        });
+        detail::for_each_directive(
+            q, [&](directive_span d) { sum += mix(hash_pct_folded(d.whole(q), seed)); });
         r = mix(r ^ mix(sum + 0x9e3779b97f4a7c15ULL));
     }
     return static_cast<std::size_t>(r);

@@ -106,11 +106,14 @@ constexpr equivalence_mode default_equivalence(urns::syntax s) noexcept
 /** Whether two URNs are lexically equivalent in mode `m`.
 
     Compares on the fly: no copy of either URN is made and nothing is
-    allocated, except in mode rfc2141bis_keep_query when a query has more
-    than 64 directives (then one array of their offsets per URN, freed
-    before returning; if that allocation fails, a slower comparison that
-    needs none is used). Time is linear in the lengths, or O(n log n) in
-    the number of directives in mode rfc2141bis_keep_query.
+    allocated, with one exception: in mode rfc2141bis_keep_query, two
+    queries with more than 64 directives that are not in the same order
+    have the offsets of their directives sorted in one array per URN, freed
+    before returning. (Comparing two multisets with no memory takes
+    quadratic time, which a 16 MiB query would turn into a denial of
+    service; if the allocation fails, that comparison is what is done.)
+    Time is linear in the lengths, or O(n log n) in the number of
+    directives in mode rfc2141bis_keep_query.
 
     A view that is not a URN (default-constructed) is equivalent only to
     another such view.

@@ -31,6 +31,8 @@
 
 namespace {
 std::atomic<long> g_allocations{0};
+/// While set, the nothrow operator new fails (as when memory runs out).
+std::atomic<bool> g_refuse_nothrow{false};
 }
 
 void* operator new(std::size_t n)
@@ -43,6 +45,8 @@ void* operator new(std::size_t n)
 void* operator new[](std::size_t n) { return operator new(n); }
 void* operator new(std::size_t n, std::nothrow_t const&) noexcept
 {
+    if (g_refuse_nothrow)
+        return nullptr;
     ++g_allocations;
     return std::malloc(n ? n : 1);
 }
@@ -483,6 +487,10 @@ BOOST_AUTO_TEST_CASE(properties_on_generated_urns)
                         BOOST_ERROR("equivalent != canonical equality: " << inputs[i] << " / " << inputs[j]);
                     if (e && hashes[i] != hashes[j])
                         BOOST_ERROR("equivalent but different hashes: " << inputs[i] << " / " << inputs[j]);
+                    // 64-bit hashes of a few hundred different forms: a
+                    // collision here would be a broken hash, not bad luck.
+                    if (!e && hashes[i] == hashes[j])
+                        BOOST_ERROR("different but the same hash: " << inputs[i] << " / " << inputs[j]);
                     if (e) {
                         ++equal_pairs[m];
                         classes_of[i].push_back(j);
@@ -504,6 +512,72 @@ BOOST_AUTO_TEST_CASE(properties_on_generated_urns)
         BOOST_TEST(equal_pairs[m] > static_cast<long>(3 * count), "classes too small to test anything");
         BOOST_TEST_MESSAGE("generated, " << urns::to_string(m) << ": " << pairs[m] << " ordered pairs ("
                            << equal_pairs[m] << " equivalent), " << triples[m] << " triples");
+    }
+}
+
+// equivalent() skips equal runs eight bytes at a time and hash() takes
+// eight bytes at a time, folding only words with a "%" in them or just
+// before them: a "%hh" at every offset across a word boundary, in both
+// cases, and a one-byte change at every offset, must come out as if byte by
+// byte (lengths 1 to 40 cover a tail of every size).
+BOOST_AUTO_TEST_CASE(word_boundaries)
+{
+    for (syntax syn : {syntax::rfc2141, syntax::rfc2141bis, syntax::rfc8141}) {
+        equivalence_mode const m = urns::default_equivalence(syn);
+        // Owning URNs: each view below outlives the string it was made from.
+        auto own = [syn](std::string const& s) {
+            auto r = urns::urn::parse(s, syn);
+            BOOST_TEST_REQUIRE(r.has_value(), s);
+            return *r;
+        };
+        auto hash = [m](urns::urn const& u) { return urns::hash(u, m); };
+        auto eq = [m](urns::urn const& a, urns::urn const& b) { return urns::equivalent(a, b, m); };
+        // Every URN made: its canonical form and its hash.
+        std::set<std::string> forms;
+        std::set<std::size_t> seen;
+        auto note = [&](urns::urn const& u) {
+            forms.insert(urns::canonical(u, m));
+            seen.insert(hash(u));
+        };
+        for (std::size_t len = 1; len <= 40; ++len) {
+            std::string const nss(len, 'b');
+            urns::urn const plain = own("urn:ex:" + nss);
+            note(plain);
+            for (std::size_t at = 0; at + 3 <= len; ++at) {
+                std::string lower = nss, upper = nss;
+                lower.replace(at, 3, "%af");
+                upper.replace(at, 3, "%AF");
+                urns::urn const a = own("urn:ex:" + lower), b = own("urn:EX:" + upper);
+                BOOST_TEST(eq(a, b), lower << " / " << upper);
+                BOOST_TEST(hash(a) == hash(b), lower << " / " << upper);
+                BOOST_TEST(!eq(a, plain), lower);
+                note(a);
+                // A letter just before the "%" or just after its two hex
+                // digits is not one of them: its case counts.
+                for (std::size_t pos : {at - 1, at + 3}) {
+                    if (pos >= len)   // also at == 0: at - 1 wraps around
+                        continue;
+                    std::string x = lower, y = lower;
+                    x[pos] = 'c';
+                    y[pos] = 'C';
+                    urns::urn const ux = own("urn:ex:" + x), uy = own("urn:ex:" + y);
+                    BOOST_TEST(!eq(ux, uy), x << " / " << y);
+                    BOOST_TEST(hash(ux) != hash(uy), x << " / " << y);
+                    note(ux);
+                    note(uy);
+                }
+            }
+            for (std::size_t at = 0; at < len; ++at) {
+                std::string changed = nss;
+                changed[at] = 'c';
+                urns::urn const u = own("urn:ex:" + changed);
+                BOOST_TEST(!eq(u, plain), changed);
+                note(u);
+            }
+        }
+        // As many different hashes as different canonical forms.
+        BOOST_TEST(seen.size() == forms.size());
+        BOOST_TEST_MESSAGE(urns::to_string(syn) << ": " << forms.size() << " forms, " << seen.size() << " hashes");
     }
 }
 
@@ -601,14 +675,58 @@ BOOST_AUTO_TEST_CASE(large_inputs)
         urns::canonical_to(va, m, counter{&written});
         BOOST_TEST(written == nss_a.size());
     }
-    // Step 5b over millions of directives: the offsets are sorted on the
-    // heap (two arrays), nothing else.
+    // Step 5b over millions of directives: in the same order, compared one
+    // by one with no memory; in another order, the offsets are sorted on
+    // the heap (two arrays), nothing else.
+    std::string const q_copy = qa;
+    urn_view const vq_copy = must_parse(q_copy, syntax::rfc2141bis);
+    std::string q_rotated = qa.substr(0, 9) + qa.substr(qa.find('&') + 1) + "&" +
+                            qa.substr(9, qa.find('&') - 9);
+    urn_view const vq_rotated = must_parse(q_rotated, syntax::rfc2141bis);
     long const before = g_allocations;
-    BOOST_TEST(urns::equivalent(vq, vq, equivalence_mode::rfc2141bis_keep_query));
+    BOOST_TEST(urns::equivalent(vq, vq_copy, equivalence_mode::rfc2141bis_keep_query));
+    BOOST_TEST(g_allocations.load() == before);
+    BOOST_TEST(urns::equivalent(vq, vq_rotated, equivalence_mode::rfc2141bis_keep_query));
     BOOST_TEST(g_allocations.load() - before == 2);
     long const before_hash = g_allocations;
     (void)urns::hash(vq, equivalence_mode::rfc2141bis_keep_query);
     BOOST_TEST(g_allocations.load() == before_hash);
+}
+
+// When the offsets of more than 64 directives cannot be allocated, step 5b
+// still gives the right answer, by counting, with no memory at all.
+BOOST_AUTO_TEST_CASE(many_directives_without_memory)
+{
+    std::vector<std::string> ds;
+    for (int i = 0; i < 200; ++i)
+        ds.push_back("k" + std::string(1, static_cast<char>('a' + i % 7)) + "=" + std::to_string(i % 5) + "%2f");
+    auto join = [](std::vector<std::string> const& v) {
+        std::string s = "urn:ex:a?";
+        for (std::size_t i = 0; i < v.size(); ++i)
+            s += (i ? "&" : "") + v[i];
+        return s;
+    };
+    std::string const a = join(ds);
+    std::mt19937 rng(11);
+    std::shuffle(ds.begin(), ds.end(), rng);
+    ds.front().back() = 'F';   // hex case: still the same directive
+    std::string const b = join(ds);
+    ds.front().replace(ds.front().find('=') + 1, 1, "9");
+    std::string const c = join(ds);   // one value changed: not the same
+    urn_view const va = must_parse(a, syntax::rfc2141bis), vb = must_parse(b, syntax::rfc2141bis),
+                   vc = must_parse(c, syntax::rfc2141bis);
+    auto const m = equivalence_mode::rfc2141bis_keep_query;
+    long const before = g_allocations;
+    g_refuse_nothrow = true;
+    bool const ab = urns::equivalent(va, vb, m), ac = urns::equivalent(va, vc, m), bc = urns::equivalent(vb, vc, m);
+    g_refuse_nothrow = false;
+    BOOST_TEST(g_allocations.load() == before);
+    BOOST_TEST(ab);
+    BOOST_TEST(!ac);
+    BOOST_TEST(!bc);
+    // The same answers with memory.
+    BOOST_TEST(urns::equivalent(va, vb, m));
+    BOOST_TEST(!urns::equivalent(va, vc, m));
 }
 
 BOOST_AUTO_TEST_CASE(pairs_checked_per_mode)
