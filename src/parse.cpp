@@ -49,10 +49,10 @@ bool run(char const* name, char const* first, char const* last, g::error_slot& s
 /// the first rule it breaks. The view is built in place in the result (one
 /// named result, returned on every path) and checked there: copying a view
 /// just written would stall on store-to-load forwarding.
-result<urn_view> checked(std::string_view s, detail::parts const& p) noexcept
+result<urn_view> checked(std::string_view s, detail::parts const& p, bool saw_pct) noexcept
 {
     result<urn_view> r(boost::system::in_place_value, s, p);
-    if (auto e = detail::syntax_rule_violation(*r))
+    if (auto e = detail::syntax_rule_violation(*r, saw_pct))
         r = *e;
     return r;
 }
@@ -112,7 +112,7 @@ inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
                            static_cast<std::size_t>(slot.where - first), slot.which, syn});
     }
 
-    return checked(s, p);
+    return checked(s, p, slot.saw_pct);
 }
 
 } // namespace

@@ -57,7 +57,7 @@ bool informal_number(std::string_view s) noexcept
 
 } // namespace
 
-std::optional<parse_error> syntax_rule_violation(urn_view const& v) noexcept
+std::optional<parse_error> syntax_rule_violation(urn_view const& v, bool may_hold_pct) noexcept
 {
     syntax const syn = v.syntax();
     std::string_view const nid = v.nid();
@@ -72,6 +72,8 @@ std::optional<parse_error> syntax_rule_violation(urn_view const& v) noexcept
         // either unencoded or %-encoded form'; draft-03 section 2.5.3: 'It
         // MUST NOT be used in URNs, in either unencoded or percent-encoded
         // form'. (Unencoded NUL never passes the grammars.)
+        if (!may_hold_pct)
+            break;
         if (std::size_t at = find_pct00(v.buffer()); at != std::string_view::npos)
             return make(error::nul_octet, at, "pct-encoded", syn);
         break;

@@ -26,6 +26,11 @@ struct error_slot {
     char const* where = nullptr;   ///< the byte that could not be accepted
     char const* which = nullptr;   ///< ABNF name of what was expected (static); null: nothing recorded
     int code = 0;                  ///< urns::error value
+    /// A "%" that starts a pct-encoded triplet was taken (pct_sign): the
+    /// input may hold "%00", which RFC 2141 and draft-03 forbid in prose,
+    /// so the semantic layer looks for it only then. It is a hint, never
+    /// cleared on backtracking: set when in doubt.
+    bool saw_pct = false;
 };
 
 struct error_slot_tag;

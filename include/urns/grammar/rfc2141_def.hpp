@@ -94,8 +94,9 @@ auto const nss_def = +(run_of<trans_chars>{} | urn_chars);
 // URN-chars     = trans / "%" hex hex
 // After "%", two hex are required (section 2.3.1: "The presence of an "%"
 // character in an URN MUST be followed by two characters from the <hex>
-// character set"); see reserved for why "%" is never a <trans>.
-auto const urn_chars_def = trans | ('%' >> must(hex, error::bad_pct_encoded) >> must(hex, error::bad_pct_encoded));
+// character set"); see reserved for why "%" is never a <trans>. pct_sign is
+// "%" that also tells the "%00" check to look (primitives.hpp).
+auto const urn_chars_def = trans | (pct_sign{} >> must(hex, error::bad_pct_encoded) >> must(hex, error::bad_pct_encoded));
 
 // trans         = upper / lower / number / other / reserved
 auto const trans_def = char_in<trans_chars>{};

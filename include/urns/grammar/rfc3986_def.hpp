@@ -85,8 +85,9 @@ auto const fragment_def = *(run_of<pchar_slash_question_chars>{} | pchar | '/' |
 
 // pct-encoded   = "%" HEXDIG HEXDIG
 // Once "%" is seen, two HEXDIG are required: a failure is recorded at the
-// first byte that is not one (error::bad_pct_encoded, "HEXDIG").
-auto const pct_encoded_def = '%' >> must(hexdig, error::bad_pct_encoded) >> must(hexdig, error::bad_pct_encoded);
+// first byte that is not one (error::bad_pct_encoded, "HEXDIG"). pct_sign
+// is "%" that also tells the "%00" check to look (primitives.hpp).
+auto const pct_encoded_def = pct_sign{} >> must(hexdig, error::bad_pct_encoded) >> must(hexdig, error::bad_pct_encoded);
 
 // unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
 auto const unreserved_def = char_in<unreserved_chars>{};
