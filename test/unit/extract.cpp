@@ -1,9 +1,11 @@
-// Tests of find_urns (include/urns/extract.hpp, docs/extract.md): the start
-// rule, where a match ends in each mode and syntax, URNs inside other URIs,
-// non-UTF-8 text, agreement with parse_urn on random input, the sample texts
-// of test/extract/ against their hand-written .expected files, linear work
-// on 16 MiB adversarial inputs (by the work counters, never by the clock),
-// and no allocation.
+// Tests of find_urns (include/urns/extract.hpp, docs/extract.md): the
+// examples of docs/extract.md (read from its tables), the start rule, where
+// a match ends in each mode and syntax (excluded bytes, prose punctuation,
+// the draft's query and RFC 8141's components backing off), URNs inside
+// other URIs, non-UTF-8 text, every match equal to parse_urn of its text,
+// the range's forward-iterator behaviour, and no allocation while
+// iterating (the counting operator new below). Linear work on 16 MiB
+// texts is checked in limits.cpp, fuzzer input in fuzz/extract.cpp.
 #define BOOST_TEST_MODULE extract
 #include <boost/test/unit_test.hpp>
 
@@ -331,4 +333,100 @@ BOOST_AUTO_TEST_CASE(range_is_forward)
     BOOST_TEST(it->offset == 18u);
     ++it;
     BOOST_TEST((it == r.end()));
+}
+
+namespace {
+
+/// One row of a docs/extract.md table: | options | `text` | `found`, ... |
+struct doc_example {
+    std::string line;
+    extract_options options;
+    std::string text;
+    strings found;
+};
+
+/// The code spans of a Markdown table cell, unescaped (\xHH, \\, ...).
+strings code_spans(std::string const& cell)
+{
+    strings r;
+    for (std::size_t open = cell.find('`'); open != std::string::npos;) {
+        std::size_t const close = cell.find('`', open + 1);
+        BOOST_TEST_REQUIRE(close != std::string::npos, cell);
+        r.push_back(urns_test::unescape(cell.substr(open + 1, close - open - 1)));
+        open = cell.find('`', close + 1);
+    }
+    return r;
+}
+
+/// The rows of every table of docs/extract.md whose header is
+/// "| options | text | found |".
+std::vector<doc_example> doc_examples()
+{
+    std::vector<doc_example> r;
+    std::istringstream in(urns_test::read_file("docs/extract.md"));
+    std::string line;
+    bool in_table = false;
+    while (std::getline(in, line)) {
+        if (line == "| options | text | found |") {
+            in_table = true;
+            std::getline(in, line); // |---|---|---|
+            continue;
+        }
+        if (!in_table || line.empty() || line[0] != '|') {
+            in_table = false;
+            continue;
+        }
+        // Cells: split on "|" outside code spans.
+        strings cells;
+        std::string cell;
+        bool code = false;
+        for (char c : line.substr(1)) {
+            if (c == '`')
+                code = !code;
+            if (c == '|' && !code) {
+                cells.push_back(cell);
+                cell.clear();
+            } else {
+                cell += c;
+            }
+        }
+        BOOST_TEST_REQUIRE(cells.size() == 3u, line);
+        doc_example e;
+        e.line = line;
+        std::istringstream words(cells[0]);
+        for (std::string w; words >> w;) {
+            if (w == "default") {
+            } else if (w == "strict") {
+                e.options.mode = extract_mode::strict;
+            } else if (w == "rfc2141") {
+                e.options.syntax = syntax::rfc2141;
+            } else if (w == "rfc8141") {
+                e.options.syntax = syntax::rfc8141;
+            } else if (w == "no-uri-context") {
+                e.options.uri_context = false;
+            } else {
+                BOOST_TEST_REQUIRE(false, "unknown option word " << w << " in: " << line);
+            }
+        }
+        strings const text = code_spans(cells[1]);
+        BOOST_TEST_REQUIRE(text.size() == 1u, line);
+        e.text = text[0];
+        e.found = code_spans(cells[2]);
+        BOOST_TEST_REQUIRE((!e.found.empty() || cells[2] == " nothing "), line);
+        r.push_back(std::move(e));
+    }
+    return r;
+}
+
+} // namespace
+
+// Every example of docs/extract.md, as the page shows it.
+BOOST_AUTO_TEST_CASE(docs_extract_md_examples)
+{
+    std::vector<doc_example> const examples = doc_examples();
+    // The page has six tables; an edit that broke their header would
+    // otherwise leave nothing to check.
+    BOOST_TEST(examples.size() >= 40u);
+    for (doc_example const& e : examples)
+        BOOST_TEST(found(e.text, e.options) == e.found, e.line);
 }
