@@ -15,6 +15,7 @@
 #include <urns/parse.hpp>
 #include <urns/urns.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <new>
@@ -429,4 +430,44 @@ BOOST_AUTO_TEST_CASE(docs_extract_md_examples)
     BOOST_TEST(examples.size() >= 40u);
     for (doc_example const& e : examples)
         BOOST_TEST(found(e.text, e.options) == e.found, e.line);
+}
+
+// Iterating find_urns allocates nothing, in every syntax and mode: the
+// counting operator new above is switched on around the loops only.
+BOOST_AUTO_TEST_CASE(iterating_never_allocates)
+{
+    std::string const long_urn = "urn:ex:" + std::string(1000, 'z');
+    std::string const text =
+        "See urn:isbn:0-395-36341-1 (1987), <URN:NBN:de:101:1-2011> and \xABurn:ex:a?+r?=q#f\xBB; "
+        "magnet:?xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=x "
+        "https://h.example/urn:ietf:rfc:2141?x=1 urn:ex:a?s=I2L&c=ToC#p. xurn:ex:no urn:: " +
+        long_urn + " urn:x:y.";
+    constexpr extract_mode modes[] = {extract_mode::prose, extract_mode::strict};
+    std::size_t counts[2][3] = {};
+    std::size_t longest[2][3] = {};
+    allocations = 0;
+    counting = true;
+    for (std::size_t m = 0; m < 2; ++m)
+        for (std::size_t s = 0; s < 3; ++s)
+            for (urns::urn_match const& u : urns::find_urns(text, opts(all_syntaxes[s], modes[m]))) {
+                ++counts[m][s];
+                longest[m][s] = std::max(longest[m][s], u.view.buffer().size());
+            }
+    counting = false;
+    BOOST_TEST(allocations.load() == 0u);
+    // The loops did the work: the same matches as found() (which
+    // allocates, so it runs with the counter off), several of them.
+    for (std::size_t m = 0; m < 2; ++m)
+        for (std::size_t s = 0; s < 3; ++s) {
+            BOOST_TEST(counts[m][s] == found(text, opts(all_syntaxes[s], modes[m])).size());
+            BOOST_TEST(counts[m][s] >= 6u);
+            BOOST_TEST(longest[m][s] == long_urn.size());
+        }
+
+    // The counter does count: an owning urn of a long text allocates.
+    counting = true;
+    auto owned = urns::urn::parse(long_urn);
+    counting = false;
+    BOOST_TEST(owned.has_value());
+    BOOST_TEST(allocations.load() >= 1u);
 }
