@@ -285,6 +285,20 @@ def check_long_lines():
 
 
 @test("check")
+def long_line_status():
+    """A line over --max-line: status 1 (an input rejected) in the commands
+    that read one URN or identifier a line, 2 in extract (free text, where 1
+    means none found); docs/cli.md, "Exit status", says why."""
+    p = write("long-status.txt", b"urn:ex:" + b"a" * 2000 + b"\nurn:ex:b\n")
+    for args, status in ((["check"], 1), (["parse"], 1), (["explain"], 1), (["normalize"], 1),
+                         (["encode", "--max-line", "1K", "ex", "-f"], 1), (["extract"], 2)):
+        r = urn(*(args + ([] if args[0] == "encode" else ["--max-line", "1K"]) + [p]))
+        expect(r.status == status, r, "%s: status %d" % (args[0], status))
+        expect(r.err.startswith(p + ":1: line longer than 1024 bytes, skipped\n"), r, "said, with the line")
+        expect("urn:ex:b" in r.out or "ex%3Ab" in r.out, r, "the next line is read")
+
+
+@test("check")
 def check_block_boundaries():
     """Lines that straddle the reader's 1 MiB blocks, a CR and its LF in
     two blocks, many lines of varied length: every line comes out whole."""
@@ -527,6 +541,28 @@ def explain_words():
     r = urn("explain", "urn:ietf:rfc:2141", "urn:zz-not-registered:x")
     expect("a formal namespace registered with IANA" in r.out, r, "ietf is registered (RFC 2648)")
     expect("not in the IANA URN namespace registry" in r.out, r, "an unregistered NID is said to be")
+
+
+@test("parse")
+def explain_is_parse_for_people():
+    """explain has no --json on purpose (its help says so): parse --json
+    carries what it says of the parts, and check --lint --json whether the
+    NID is registered with IANA."""
+    h = urn("explain", "--help")
+    expect('"urn parse --json"' in h.out and "no --json" in h.out and "unregistered-nid" in h.out, h,
+           "the help points to parse --json and check --lint --json")
+    u = "urn:zz-not-registered:a?s=I2L&c=ToC#f"
+    e = urn("explain", u)
+    o = json_lines(urn("parse", "--json", u))[0]
+    for part in (o["nid"], o["nss"], o["query"], o["fragment"]):
+        expect('  "%s"\n' % part in e.out, e, "explain names the part parse --json gives: " + part)
+    expect(["s=I2L", "c=ToC"] == ["%s=%s" % (d["keyword"], d["value"]) for d in o["directives"]] and
+           '  "s=I2L"\n' in e.out and '  "c=ToC"\n' in e.out, e, "the same directives")
+    expect("not in the IANA URN namespace registry" in e.out, e, "explain: not registered")
+    d = json_lines(urn("check", "--lint", "--json", u))[0]["diagnostics"]
+    expect("unregistered-nid" in [x["code"] for x in d], d, "check --lint --json: unregistered-nid")
+    d = json_lines(urn("check", "--lint", "--json", "urn:isbn:0451450523"))[0].get("diagnostics", [])
+    expect("unregistered-nid" not in [x["code"] for x in d], d, "isbn is registered")
 
 
 @test("parse")

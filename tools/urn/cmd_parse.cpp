@@ -47,6 +47,11 @@ Says what each part of each URN is, in words, with the section of the
 document (--syntax) that defines it; for an invalid URN, where and why it
 is not one.
 
+This is the form of "urn parse" for people: the same inputs, read the same
+way, and no --json. Programs use "urn parse --json" (components, query
+directives, display form); whether a NID is registered with IANA is the
+diagnostic unregistered-nid of "urn check --lint --json".
+
 options:
   --syntax S       rfc2141bis (default), rfc2141 or rfc8141
   -f, --file FILE  read URNs from FILE, one a line; may be repeated
