@@ -110,3 +110,34 @@ BOOST_AUTO_TEST_CASE(sub_delims)
 {
     BOOST_TEST(class_mismatch(g::sub_delims, sub_delim) == -1);
 }
+
+// Not an ABNF rule: the fast path run_of<S> (primitives.hpp) in front of the
+// repetitions of query, fragment and the NSS rules. It must take exactly
+// what +char_in<S> takes, wherever the run ends: inside an 8-byte step, in
+// the last 1-7 bytes (looked up in the eight bytes that end the input), or
+// at the end, for a run that starts anywhere in the input.
+BOOST_AUTO_TEST_CASE(run_of_fast_path)
+{
+    namespace gg = urns::grammar;
+    using run = gg::run_of<gg::rfc3986::pchar_chars>;
+    using one = gg::char_in<gg::rfc3986::pchar_chars>;
+    long cases = 0;
+    for (std::size_t len = 0; len <= 24; ++len)
+        for (std::size_t stop = 0; stop <= len; ++stop)   // stop == len: no byte outside the class
+            for (char outside : {'%', '/', '\0', '\xff'}) {
+                std::string s(len, 'a');
+                for (std::size_t i = 0; i < len; ++i)
+                    s[i] = "aZ9-._~!$&'()*+,;=:@"[i % 20];
+                if (stop < len)
+                    s[stop] = outside;
+                for (std::size_t start = 0; start <= len; ++start) {
+                    std::string_view const tail = std::string_view(s).substr(start);
+                    auto const fast = urns_test::run(run{}, tail);
+                    auto const slow = urns_test::run(+one{}, tail);
+                    BOOST_TEST(fast.matched == slow.matched, "len " << len << " stop " << stop << " start " << start);
+                    BOOST_TEST(fast.consumed == slow.consumed, "len " << len << " stop " << stop << " start " << start);
+                    ++cases;
+                }
+            }
+    BOOST_TEST(cases > 10000);
+}
