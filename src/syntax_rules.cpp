@@ -57,7 +57,7 @@ bool informal_number(std::string_view s) noexcept
 
 } // namespace
 
-std::optional<parse_error> syntax_rule_violation(urn_view const& v, bool may_hold_pct) noexcept
+std::optional<parse_error> syntax_rule_fault(urn_view const& v, bool reserved_prefix, bool may_hold_pct) noexcept
 {
     syntax const syn = v.syntax();
     std::string_view const nid = v.nid();
@@ -66,16 +66,16 @@ std::optional<parse_error> syntax_rule_violation(urn_view const& v, bool may_hol
     case syntax::rfc2141bis:
         // RFC 2141 section 2.1: 'the NID "urn" is reserved and MUST NOT be
         // used'; draft-03 section 2.1: '"urn" is permanently reserved'.
-        if (iequals(nid, "urn"))
+        if (reserved_prefix && iequals(nid, "urn"))
             return make(error::reserved_nid, 4, "NID", syn);
         // RFC 2141 section 2.4: 'octet 0 (0 hex) should NEVER be used, in
         // either unencoded or %-encoded form'; draft-03 section 2.5.3: 'It
         // MUST NOT be used in URNs, in either unencoded or percent-encoded
         // form'. (Unencoded NUL never passes the grammars.)
-        if (!may_hold_pct)
-            break;
-        if (std::size_t at = find_pct00(v.buffer()); at != std::string_view::npos)
-            return make(error::nul_octet, at, "pct-encoded", syn);
+        if (may_hold_pct) {
+            if (std::size_t at = find_pct00(v.buffer()); at != std::string_view::npos)
+                return make(error::nul_octet, at, "pct-encoded", syn);
+        }
         break;
     case syntax::rfc8141:
         // RFC 8141 section 5.2: informal NIDs are
@@ -85,7 +85,8 @@ std::optional<parse_error> syntax_rule_violation(urn_view const& v, bool may_hol
         // 2.1) and is not of that form is neither formal (section 5.1
         // keeps the "urn-" prefix for informal NIDs) nor informal. RFC 8141
         // does not reserve the NID "urn" itself, nor forbid "%00".
-        if (nid.size() >= 4 && iequals(nid.substr(0, 4), "urn-") && !informal_number(nid.substr(4)))
+        if (reserved_prefix && nid.size() >= 4 && iequals(nid.substr(0, 4), "urn-") &&
+            !informal_number(nid.substr(4)))
             return make(error::reserved_nid, 4, "InformalNamespaceName", syn);
         break;
     }
