@@ -381,6 +381,16 @@ void register_all()
             add(nc.name, syn, "urn::parse (owning)", "urn_parse", [c, syn](benchmark::State& st) {
                 over(st, *c, [syn](std::string_view s) { return parse_owning(s, syn); });
             });
+            // What the owning urn adds to the view, alone: one std::string of
+            // the input, made and freed (malloc, memcpy, free). Not a target:
+            // the floor of "owning" is "view" plus this row.
+            add(nc.name, syn, "std::string(s) alone (reference)", "string_copy", [c](benchmark::State& st) {
+                over(st, *c, [](std::string_view s) {
+                    std::string t(s);
+                    benchmark::DoNotOptimize(t.data());
+                    return t.size();
+                });
+            });
 #if URNS_BENCH_HAVE_EQUIVALENCE
             parsed_corpus const* pc = &parsed[index_of(syn)];
             urns::equivalence_mode const mode = urns::default_equivalence(syn);
