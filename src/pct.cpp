@@ -317,11 +317,14 @@ std::size_t size_with(std::string_view raw, syntax syn, table const& t) noexcept
     return n;
 }
 
-/// The offset of the first NUL octet of `raw` if the syntax forbids NUL.
-std::optional<std::size_t> forbidden_nul(std::string_view raw, syntax syn) noexcept
+/** The offset of the first NUL octet of `raw`. The builder refuses NUL in
+    every syntax (issue 3: "NUL is refused with an error"): RFC 2141 section
+    2.4 and draft-03 section 2.5.3 forbid it even as "%00", and although RFC
+    8141's ABNF accepts "%00" (parse_urn does), a NUL in a raw identifier is
+    far more often a C string gone wrong than an octet meant to be named.
+*/
+std::optional<std::size_t> forbidden_nul(std::string_view raw) noexcept
 {
-    if (!forbids_nul(syn))
-        return std::nullopt;
     void const* p = std::memchr(raw.data(), 0, raw.size());
     if (!p)
         return std::nullopt;
@@ -332,7 +335,7 @@ std::optional<std::size_t> forbidden_nul(std::string_view raw, syntax syn) noexc
 
 std::size_t encoded_size(std::string_view raw, syntax syn, std::string_view extra_reserved) noexcept
 {
-    if (raw.empty() || forbidden_nul(raw, syn))
+    if (raw.empty() || forbidden_nul(raw))
         return 0;
     return size_with(raw, syn, literal_table(syn, extra_reserved));
 }
@@ -342,7 +345,7 @@ result<void> encode(std::string_view raw, std::string& out, syntax syn,
 {
     if (raw.empty())
         return make(error::bad_identifier, 0, "NSS", syn);
-    if (auto at = forbidden_nul(raw, syn))
+    if (auto at = forbidden_nul(raw))
         return make(error::nul_octet, *at, "NSS", syn);
     table const t = literal_table(syn, extra_reserved);
     // Size exactly once, then write through a pointer: no capacity check

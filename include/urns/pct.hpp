@@ -335,9 +335,10 @@ bool needs_encoding(unsigned char c, syntax syn, bool first = false) noexcept;
     @return Nothing, or (with `out` unchanged)
     - error::bad_identifier at offset 0 if `raw` is empty (NSS needs at
       least one character), `expected` = "NSS";
-    - error::nul_octet at the offset of the first NUL octet in `raw`, under
-      syntax::rfc2141 and syntax::rfc2141bis, `expected` = "NSS". Under
-      syntax::rfc8141 a NUL is encoded as "%00", which that syntax accepts.
+    - error::nul_octet at the offset of the first NUL octet in `raw`, in
+      every syntax, `expected` = "NSS" (RFC 2141 and draft-03 forbid NUL
+      even as "%00"; RFC 8141's ABNF accepts "%00", but a builder refuses
+      what is almost always a C string gone wrong).
 
     @par Example
     @code

@@ -120,9 +120,8 @@ BOOST_AUTO_TEST_CASE(identifier_errors)
     for (syntax syn : all_syntaxes)
         fails("ex", "", syn, error::bad_identifier, 0, "NSS");
     std::string const nul("a\0b", 3);
-    for (syntax syn : {syntax::rfc2141, syntax::rfc2141bis})
+    for (syntax syn : all_syntaxes)
         fails("ex", nul, syn, error::nul_octet, 1, "NSS");
-    BOOST_TEST(built("ex", nul, syntax::rfc8141) == "urn:ex:a%00b");
     // NID errors come first.
     fails("", "", syntax::rfc2141bis, error::bad_nid, 0, "NID");
 }
@@ -149,7 +148,7 @@ BOOST_AUTO_TEST_CASE(property_always_parses)
             // The builder agrees with the parser on the NID: it refuses
             // exactly the NIDs the parser refuses.
             bool const nid_ok = urns::parse_urn("urn:" + nid + ":x", syn).has_value();
-            bool const nul = id.find('\0') != std::string::npos && syn != syntax::rfc8141;
+            bool const nul = id.find('\0') != std::string::npos;   // refused in every syntax
             BOOST_TEST(r.has_value() == (nid_ok && !nul), nid);
             if (!r) {
                 ++refused;
@@ -211,6 +210,12 @@ BOOST_AUTO_TEST_CASE(spec_vectors)
             BOOST_TEST(urns::pct::display(nss, syn, shown).has_value(), input);
             BOOST_TEST(urns::pct::decode(shown).value() == raw, input);
             auto made = make_urn(v->nid(), raw, syn);
+            if (raw.find('\0') != std::string::npos) {
+                // "%00" parses under RFC 8141 only; the builder refuses NUL.
+                BOOST_TEST((syn == syntax::rfc8141), input);
+                BOOST_TEST((!made && made.error().code == urns::make_error_code(urns::error::nul_octet)), input);
+                continue;
+            }
             BOOST_REQUIRE_MESSAGE(made.has_value(), input);
             BOOST_TEST(urns::pct::decode(made->nss()).value() == raw, input);
             if (urns::pct::encode(raw, syn).value() == nss) {
