@@ -21,40 +21,12 @@
 #include <unordered_set>
 #include <vector>
 
-//----------------------------------------------------------------------------
 // Counting allocations, to show that equivalent() and hash() make none.
-// (g++ 12 sees malloc inside the replaced operator new and free inside the
-// replaced operator delete, and wrongly calls them mismatched.)
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
+#include "counting_new.hpp"
 
 namespace {
-std::atomic<long> g_allocations{0};
-/// While set, the nothrow operator new fails (as when memory runs out).
-std::atomic<bool> g_refuse_nothrow{false};
+using urns_test::allocations;
 }
-
-void* operator new(std::size_t n)
-{
-    ++g_allocations;
-    if (void* p = std::malloc(n ? n : 1))
-        return p;
-    throw std::bad_alloc();
-}
-void* operator new[](std::size_t n) { return operator new(n); }
-void* operator new(std::size_t n, std::nothrow_t const&) noexcept
-{
-    if (g_refuse_nothrow)
-        return nullptr;
-    ++g_allocations;
-    return std::malloc(n ? n : 1);
-}
-void* operator new[](std::size_t n, std::nothrow_t const& t) noexcept { return operator new(n, t); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -658,10 +630,10 @@ BOOST_AUTO_TEST_CASE(large_inputs)
     urn_view va = must_parse(nss_a, syntax::rfc2141bis), vb = must_parse(nss_b, syntax::rfc2141bis);
     urn_view vq = must_parse(qa, syntax::rfc2141bis);
     for (equivalence_mode m : all_modes) {
-        long const before = g_allocations;
+        long const before = allocations;
         bool const e = urns::equivalent(va, vb, m);
         std::size_t const h1 = urns::hash(va, m), h2 = urns::hash(vb, m);
-        BOOST_TEST(g_allocations.load() == before, "allocations in " << urns::to_string(m));
+        BOOST_TEST(allocations.load() == before, "allocations in " << urns::to_string(m));
         BOOST_TEST(e);
         BOOST_TEST(h1 == h2);
         std::size_t written = 0;
@@ -683,14 +655,14 @@ BOOST_AUTO_TEST_CASE(large_inputs)
     std::string q_rotated = qa.substr(0, 9) + qa.substr(qa.find('&') + 1) + "&" +
                             qa.substr(9, qa.find('&') - 9);
     urn_view const vq_rotated = must_parse(q_rotated, syntax::rfc2141bis);
-    long const before = g_allocations;
+    long const before = allocations;
     BOOST_TEST(urns::equivalent(vq, vq_copy, equivalence_mode::rfc2141bis_keep_query));
-    BOOST_TEST(g_allocations.load() == before);
+    BOOST_TEST(allocations.load() == before);
     BOOST_TEST(urns::equivalent(vq, vq_rotated, equivalence_mode::rfc2141bis_keep_query));
-    BOOST_TEST(g_allocations.load() - before == 2);
-    long const before_hash = g_allocations;
+    BOOST_TEST(allocations.load() - before == 2);
+    long const before_hash = allocations;
     (void)urns::hash(vq, equivalence_mode::rfc2141bis_keep_query);
-    BOOST_TEST(g_allocations.load() == before_hash);
+    BOOST_TEST(allocations.load() == before_hash);
 }
 
 // When the offsets of more than 64 directives cannot be allocated, step 5b
@@ -716,11 +688,11 @@ BOOST_AUTO_TEST_CASE(many_directives_without_memory)
     urn_view const va = must_parse(a, syntax::rfc2141bis), vb = must_parse(b, syntax::rfc2141bis),
                    vc = must_parse(c, syntax::rfc2141bis);
     auto const m = equivalence_mode::rfc2141bis_keep_query;
-    long const before = g_allocations;
-    g_refuse_nothrow = true;
+    long const before = allocations;
+    urns_test::refuse_nothrow = true;
     bool const ab = urns::equivalent(va, vb, m), ac = urns::equivalent(va, vc, m), bc = urns::equivalent(vb, vc, m);
-    g_refuse_nothrow = false;
-    BOOST_TEST(g_allocations.load() == before);
+    urns_test::refuse_nothrow = false;
+    BOOST_TEST(allocations.load() == before);
     BOOST_TEST(ab);
     BOOST_TEST(!ac);
     BOOST_TEST(!bc);

@@ -14,23 +14,11 @@
 #include <type_traits>
 
 // A counting allocator for the whole executable: every operator new counts.
-// g++ cannot see that operator delete below pairs with this operator new.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-namespace {
-std::atomic<std::size_t> allocations{0};
-}
+#include "counting_new.hpp"
 
-void* operator new(std::size_t n)
-{
-    ++allocations;
-    if (void* p = std::malloc(n ? n : 1))
-        return p;
-    throw std::bad_alloc();
+namespace {
+using urns_test::allocations;
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 

@@ -3,6 +3,7 @@
 // as quoted in the project's notes), then near misses, then properties on
 // generated inputs (seeded std::mt19937) and 16 MiB inputs.
 #define BOOST_TEST_MODULE pct
+#include "counting_new.hpp"
 #include "test_support.hpp"
 
 #include <urns/parse.hpp>
@@ -616,4 +617,44 @@ BOOST_AUTO_TEST_CASE(header_examples)
     BOOST_TEST(urns::pct::encoded_size("a b") == 5u);
     BOOST_TEST(urns::pct::encode("Stra\xC3\x9F" "e 1/2").value() == "Stra%C3%9Fe%201%2F2");
     BOOST_TEST(urns::pct::decode("a%2Cb").value() == "a,b");
+}
+
+// The noexcept functions never allocate, and the appending ones allocate
+// nothing when the caller's string already has the room (counted).
+BOOST_AUTO_TEST_CASE(allocation_free_paths)
+{
+    std::string long_nss;
+    for (int i = 0; i < 300; ++i)
+        long_nss += "ab%2Cc%E2%82%AC-";
+    std::string const raw_long(4000, '\xe9');
+    std::vector<std::string> const nsses{"a%2Cb", "%41%42%43", "x", long_nss};
+    std::string out;
+    out.reserve(64 * 1024);
+    char buf[16 * 1024];
+    std::size_t sink = 0;
+    for (syntax syn : all_syntaxes) {
+        long const before = urns_test::allocations;
+        for (std::string const& n : nsses) {
+            sink += pct::validate(n, syn).has_value();
+            auto d = pct::decoded(n);
+            BOOST_REQUIRE(d.has_value());
+            for (char c : *d)
+                sink += static_cast<unsigned char>(c);
+            sink += d->size();
+            char* end = pct::decode_to(n, buf).value();
+            sink += static_cast<std::size_t>(end - buf);
+            out.clear();
+            sink += pct::decode(n, out).has_value();
+            out.clear();
+            sink += pct::display(n, syn, out).has_value();
+            sink += pct::encoded_size(n, syn);
+        }
+        for (int c = 0; c < 256; ++c)
+            sink += pct::needs_encoding(static_cast<unsigned char>(c), syn);
+        sink += pct::encoded_size(raw_long, syn, ",:");
+        out.clear();
+        sink += pct::encode(raw_long, out, syn, ",:").has_value();
+        BOOST_TEST(urns_test::allocations.load() == before, urns::to_string(syn));
+    }
+    BOOST_TEST(sink > 0u);
 }

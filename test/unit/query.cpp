@@ -1,6 +1,7 @@
 // Tests of include/urns/query.hpp: draft-03 query directives (section 2.3)
 // and the registries of section 9.2.
 #define BOOST_TEST_MODULE query
+#include "counting_new.hpp"
 #include "test_support.hpp"
 
 #include <urns/parse.hpp>
@@ -448,4 +449,44 @@ BOOST_AUTO_TEST_CASE(header_examples)
     auto e = urns::effective_directives(urns::parse_urn("urn:ex:a?s=I2L&c=1&s=I2R").value()).value();
     BOOST_REQUIRE(e.size() == 1u);
     BOOST_TEST(e[0].value == "1");
+}
+
+// Parsing a query, iterating it, looking up keywords and services never
+// allocates; effective_directives allocates nothing when the caller's
+// vector already has the room (counted).
+BOOST_AUTO_TEST_CASE(allocation_free_paths)
+{
+    std::string big = "urn:ex:a?";
+    for (int i = 0; i < 2000; ++i)
+        big += (i ? "&k" : "k") + std::to_string(i % 50) + "=v%2c" + std::to_string(i);
+    std::vector<std::string> const urns{"urn:ex:a?s=I2L", "urn:ex:a?s=I2R&c=x&s=I2C", "urn:ex:a?c=1&z=%41", big};
+    std::vector<urns::urn_view> views;
+    for (auto const& u : urns)
+        views.push_back(urns::parse_urn(u, syntax::rfc2141bis).value());
+    std::vector<directive> out;
+    out.reserve(4096);
+    std::size_t sink = 0;
+    long const before = urns_test::allocations;
+    for (urns::urn_view const& v : views) {
+        auto ds = urns::directives(v);
+        BOOST_REQUIRE(ds.has_value());
+        for (directive const& d : *ds)
+            sink += d.keyword.size() + d.value.size() + d.offset;
+        auto again = urns::parse_query(v.query(), 9);
+        BOOST_REQUIRE(again.has_value());
+        sink += std::distance(again->begin(), again->end()) > 0;
+        sink += urns::find_directive(*ds, "s").has_value();
+        sink += urns::find_directive(*ds, "k7").has_value();
+        for (directive const& d : *ds) {
+            sink += urns::registered_keyword(d.keyword).has_value();
+            sink += urns::resolution_service_from_string(d.value).has_value();
+        }
+        auto svc = urns::requested_service(v);
+        sink += svc.has_value() && svc->has_value();
+        out.clear();
+        urns::effective_directives(*ds, out);
+        sink += out.size();
+    }
+    BOOST_TEST(urns_test::allocations.load() == before);
+    BOOST_TEST(sink > 0u);
 }
