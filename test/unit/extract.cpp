@@ -4,7 +4,7 @@
 // the draft's query and RFC 8141's components backing off), URNs inside
 // other URIs, non-UTF-8 text, every match equal to parse_urn of its text,
 // the range's forward-iterator behaviour, and no allocation while
-// iterating (the counting operator new below). Linear work on 16 MiB
+// iterating (test/counting_new.hpp). Linear work on 16 MiB
 // texts is checked in limits.cpp, fuzzer input in fuzz/extract.cpp.
 #define BOOST_TEST_MODULE extract
 #include <boost/test/unit_test.hpp>
@@ -16,33 +16,14 @@
 #include <urns/urns.hpp>
 
 #include <algorithm>
-#include <atomic>
-#include <cstdlib>
-#include <new>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
-// A counting allocator: every operator new of the process goes through here,
-// and counts while `counting` is set.
-namespace {
-std::atomic<bool> counting{false};
-std::atomic<std::size_t> allocations{0};
-} // namespace
-
-// noinline: g++ 12 would otherwise inline free() into callers of new and
-// warn (-Wmismatched-new-delete) although the pair is ours and matched.
-__attribute__((noinline)) void* operator new(std::size_t n)
-{
-    if (counting)
-        ++allocations;
-    if (void* p = std::malloc(n ? n : 1))
-        return p;
-    throw std::bad_alloc();
-}
-__attribute__((noinline)) void operator delete(void* p) noexcept { std::free(p); }
-__attribute__((noinline)) void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+// A counting allocator for the whole executable: every form of operator
+// new counts (urns_test::allocations).
+#include "counting_new.hpp"
 
 namespace {
 
@@ -433,7 +414,7 @@ BOOST_AUTO_TEST_CASE(docs_extract_md_examples)
 }
 
 // Iterating find_urns allocates nothing, in every syntax and mode: the
-// counting operator new above is switched on around the loops only.
+// count of allocations is the same before and after the loops.
 BOOST_AUTO_TEST_CASE(iterating_never_allocates)
 {
     std::string const long_urn = "urn:ex:" + std::string(1000, 'z');
@@ -445,16 +426,14 @@ BOOST_AUTO_TEST_CASE(iterating_never_allocates)
     constexpr extract_mode modes[] = {extract_mode::prose, extract_mode::strict};
     std::size_t counts[2][3] = {};
     std::size_t longest[2][3] = {};
-    allocations = 0;
-    counting = true;
+    long const before = urns_test::allocations.load();
     for (std::size_t m = 0; m < 2; ++m)
         for (std::size_t s = 0; s < 3; ++s)
             for (urns::urn_match const& u : urns::find_urns(text, opts(all_syntaxes[s], modes[m]))) {
                 ++counts[m][s];
                 longest[m][s] = std::max(longest[m][s], u.view.buffer().size());
             }
-    counting = false;
-    BOOST_TEST(allocations.load() == 0u);
+    BOOST_TEST(urns_test::allocations.load() - before == 0);
     // The loops did the work: the same matches as found() (which
     // allocates, so it runs with the counter off), several of them.
     for (std::size_t m = 0; m < 2; ++m)
@@ -465,9 +444,8 @@ BOOST_AUTO_TEST_CASE(iterating_never_allocates)
         }
 
     // The counter does count: an owning urn of a long text allocates.
-    counting = true;
+    long const b2 = urns_test::allocations.load();
     auto owned = urns::urn::parse(long_urn);
-    counting = false;
+    BOOST_TEST(urns_test::allocations.load() - b2 >= 1);
     BOOST_TEST(owned.has_value());
-    BOOST_TEST(allocations.load() >= 1u);
 }
