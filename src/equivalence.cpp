@@ -149,31 +149,6 @@ bool same_directives(std::string_view qa, std::string_view qb) noexcept
 // mix. A piece is hashed on its own (the NID, the compared tail, each
 // directive): equal canonical forms have equal pieces.
 
-constexpr std::uint64_t ones = 0x0101010101010101ULL;
-constexpr std::uint64_t highs = 0x8080808080808080ULL;
-
-/// 0x80 in each byte of `w` that is zero, nothing elsewhere (exact).
-constexpr std::uint64_t zero_bytes(std::uint64_t w) noexcept
-{
-    return ~(((w & ~highs) + ~highs) | w | ~highs);
-}
-
-/// 0x80 in each byte of `w` that is "%".
-constexpr std::uint64_t pct_bytes(std::uint64_t w) noexcept
-{
-    return zero_bytes(w ^ (ones * '%'));
-}
-
-/// `w` with its ASCII upper-case letters made lower-case.
-constexpr std::uint64_t lower8(std::uint64_t w) noexcept
-{
-    std::uint64_t const seven = w & ~highs;
-    std::uint64_t const ge_a = seven + ones * (0x80 - 'A');   // 0x80 set where byte >= 'A'
-    std::uint64_t const gt_z = seven + ones * (0x7f - 'Z');   // 0x80 set where byte > 'Z'
-    std::uint64_t const upper = (ge_a ^ gt_z) & ~w & highs;
-    return w | (upper >> 2);                                  // 0x80 >> 2 == 'a' - 'A'
-}
-
 /// One word into the state: a multiply, and a shift to bring the high
 /// bits down for the next one.
 constexpr std::uint64_t absorb(std::uint64_t h, std::uint64_t w) noexcept
@@ -182,45 +157,52 @@ constexpr std::uint64_t absorb(std::uint64_t h, std::uint64_t w) noexcept
     return h ^ (h >> 29);
 }
 
-/// The last 1-7 bytes of a piece as a word, zeros above.
-std::uint64_t load_tail(char const* p, std::size_t n) noexcept
-{
-    std::uint64_t w = 0;
-    std::memcpy(&w, p, n);
-    return w;
-}
-
-/// Hash of the bytes of `s` with ASCII letters lower-cased (the NID).
-std::uint64_t hash_lower(std::string_view s, std::uint64_t h) noexcept
-{
-    std::size_t i = 0;
-    for (; i + 8 <= s.size(); i += 8)
-        h = absorb(h, lower8(detail::load8(s.data() + i)));
-    if (i < s.size())
-        h = absorb(h, lower8(load_tail(s.data() + i, s.size() - i)));
-    return absorb(h, s.size());
-}
-
-/** Hash of `s` after percent-encoding case normalization: a word with no
-    "%" in it nor in the two bytes before it is taken as it is; another is
-    folded byte by byte with the same rule as pct_case_equal.
-*/
-std::uint64_t hash_pct_folded(std::string_view s, std::uint64_t h) noexcept
+/// Hash of the bytes of `s` (which lies in `whole`) with ASCII letters
+/// lower-cased (the NID).
+std::uint64_t hash_lower(std::string_view whole, std::string_view s, std::uint64_t h) noexcept
 {
     std::size_t const n = s.size();
     std::size_t i = 0;
-    std::uint64_t carry = 0;   // a "%" in the last two bytes of the last word
-    for (; i < n; i += 8) {
-        std::size_t const k = n - i < 8 ? n - i : 8;
-        std::uint64_t w = k == 8 ? detail::load8(s.data() + i) : load_tail(s.data() + i, k);
-        std::uint64_t const pct = pct_bytes(w) & (k == 8 ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * k)) - 1);
-        if ((pct | carry) != 0) {
-            char folded[8] = {};
-            for (std::size_t j = 0; j < k; ++j)
-                folded[j] = detail::pct_case_folded(s, i + j);
-            std::memcpy(&w, folded, sizeof w);
-        }
-        carry = k == 8 ? s[i + 6] == '%' || s[i + 7] == '%' : 0;
+    for (; i + 8 <= n; i += 8)
+        h = absorb(h, detail::lower8(detail::load8_le(s.data() + i)));
+    if (i < n)
+        h = absorb(h, detail::lower8(detail::load_short(whole, s.data() + i, n - i)));
+    return absorb(h, n);
+}
+
+/// The `k` bytes of `s` from `i` after percent-encoding case normalization,
+/// as a word (as load_short: the first byte lowest).
+std::uint64_t folded_word(std::string_view s, std::size_t i, std::size_t k) noexcept
+{
+    std::uint64_t w = 0;
+    for (std::size_t j = 0; j < k; ++j)
+        w |= std::uint64_t(static_cast<unsigned char>(detail::pct_case_folded(s, i + j))) << (8 * j);
+    return w;
+}
+
+/** Hash of `s` (which lies in `whole`) after percent-encoding case
+    normalization: a word with no "%" in it nor in the two bytes before it
+    is taken as it is; another is folded byte by byte with the same rule as
+    pct_case_equal.
+*/
+std::uint64_t hash_pct_folded(std::string_view whole, std::string_view s, std::uint64_t h) noexcept
+{
+    std::size_t const n = s.size();
+    char const* const p = s.data();
+    std::size_t i = 0;
+    bool carry = false;   // a "%" in the last two bytes of the last word
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t w = detail::load8_le(p + i);
+        bool const pct = detail::pct_bytes(w) != 0;
+        if (pct | carry)
+            w = folded_word(s, i, 8);
+        carry = pct && (p[i + 6] == '%' || p[i + 7] == '%');
+        h = absorb(h, w);
+    }
+    if (i < n) {
+        std::uint64_t w = detail::load_short(whole, p + i, n - i);   // zeros above: never "%"
+        if (carry || detail::pct_bytes(w) != 0)
+            w = folded_word(s, i, n - i);
         h = absorb(h, w);
     }
     return absorb(h, n);
@@ -294,7 +276,7 @@ bool equivalent(urn_view a, urn_view b, equivalence_mode m) noexcept
     if (!wa || !wb)
         return !wa && !wb && a.buffer() == b.buffer();
     // Steps 1 and 2 (the scheme is "urn" in some case, always).
-    if (!detail::iequals(a.nid(), b.nid()))
+    if (!detail::iequals_words(a.buffer(), a.nid(), b.buffer(), b.nid()))
         return false;
     // Step 3, over what the mode keeps.
     if (!detail::pct_case_equal(compared_tail(a, m), compared_tail(b, m)))
@@ -357,16 +339,17 @@ std::string canonical(urn_view v, equivalence_mode m)
 std::size_t hash(urn_view v, equivalence_mode m) noexcept
 {
     constexpr std::uint64_t seed = 0x6a09e667f3bcc908ULL;
+    std::string_view const whole = v.buffer();
     if (!detail::well_formed(v))
-        return static_cast<std::size_t>(mix(hash_pct_folded(v.buffer(), ~seed)));
-    std::uint64_t h = hash_lower(v.nid(), seed);
-    std::uint64_t r = mix(hash_pct_folded(compared_tail(v, m), h));
+        return static_cast<std::size_t>(mix(hash_pct_folded(whole, whole, ~seed)));
+    std::uint64_t h = hash_lower(whole, v.nid(), seed);
+    std::uint64_t r = mix(hash_pct_folded(whole, compared_tail(v, m), h));
     if (sorts_query(v, m)) {
         // The directives in any order: a sum of their own hashes.
         std::string_view const q = v.query();
         std::uint64_t sum = 0;
         detail::for_each_directive(
-            q, [&](directive_span d) { sum += mix(hash_pct_folded(d.whole(q), seed)); });
+            q, [&](directive_span d) { sum += mix(hash_pct_folded(whole, d.whole(q), seed)); });
         r = mix(r ^ mix(sum + 0x9e3779b97f4a7c15ULL));
     }
     return static_cast<std::size_t>(r);

@@ -102,6 +102,84 @@ inline std::uint64_t load8(char const* p) noexcept
     return w;
 }
 
+constexpr std::uint64_t ones8 = 0x0101010101010101ULL;
+constexpr std::uint64_t highs8 = 0x8080808080808080ULL;
+
+/// 0x80 in each byte of `w` that is zero, nothing elsewhere (exact).
+constexpr std::uint64_t zero_bytes(std::uint64_t w) noexcept
+{
+    return ~(((w & ~highs8) + ~highs8) | w | ~highs8);
+}
+
+/// 0x80 in each byte of `w` that is "%".
+constexpr std::uint64_t pct_bytes(std::uint64_t w) noexcept
+{
+    return zero_bytes(w ^ (ones8 * '%'));
+}
+
+/// `w` with its ASCII upper-case letters made lower-case.
+constexpr std::uint64_t lower8(std::uint64_t w) noexcept
+{
+    std::uint64_t const seven = w & ~highs8;
+    std::uint64_t const ge_a = seven + ones8 * (0x80 - 'A');   // 0x80 set where byte >= 'A'
+    std::uint64_t const gt_z = seven + ones8 * (0x7f - 'Z');   // 0x80 set where byte > 'Z'
+    std::uint64_t const upper = (ge_a ^ gt_z) & ~w & highs8;
+    return w | (upper >> 2);                                   // 0x80 >> 2 == 'a' - 'A'
+}
+
+/** The `n` < 8 bytes at `p` as a word, the first byte lowest, zeros above.
+    `p` lies in `whole`, a string that holds them: when `whole` has eight
+    bytes from `p`, or eight ending at `p + n`, they are read in one load
+    and masked or shifted (on a little-endian machine); else byte by byte.
+    Every path gives the same word, so a piece hashes the same wherever it
+    lies.
+*/
+inline std::uint64_t load_short(std::string_view whole, char const* p, std::size_t n) noexcept
+{
+    if (n == 0)
+        return 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    char const* const b = whole.data();
+    char const* const e = b + whole.size();
+    if (e - p >= 8)
+        return load8(p) & ((std::uint64_t(1) << (8 * n)) - 1);
+    if (p + n - b >= 8)
+        return load8(p + n - 8) >> (64 - 8 * n);
+#else
+    (void)whole;
+#endif
+    std::uint64_t w = 0;
+    for (std::size_t j = 0; j < n; ++j)
+        w |= std::uint64_t(static_cast<unsigned char>(p[j])) << (8 * j);
+    return w;
+}
+
+/// The eight bytes at `p` as a word, the first byte lowest (as load_short).
+inline std::uint64_t load8_le(char const* p) noexcept
+{
+    std::uint64_t w = load8(p);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    return w;
+}
+
+/** ASCII case-insensitive equality of `a` (in `wa`) and `b` (in `wb`),
+    eight bytes at a time: for the NID, whose characters are letters,
+    digits and "-", which lower8 folds exactly.
+*/
+inline bool iequals_words(std::string_view wa, std::string_view a, std::string_view wb, std::string_view b) noexcept
+{
+    std::size_t const n = a.size();
+    if (n != b.size())
+        return false;
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        if (lower8(load8(a.data() + i)) != lower8(load8(b.data() + i)))
+            return false;
+    return lower8(load_short(wa, a.data() + i, n - i)) == lower8(load_short(wb, b.data() + i, n - i));
+}
+
 /** Equality of two strings after percent-encoding case normalization.
 
     Equal runs are skipped eight bytes at a time; only a byte that differs
