@@ -6,6 +6,8 @@
 #   tools/bench.sh --compile-cost  also time each grammar TU and a user TU
 #   tools/bench.sh --instructions  also count instructions per URN (callgrind):
 #                                  parse_urn vs the yardstick, free of noise
+#   tools/bench.sh --repeat N      also run the mixed corpus N more times and
+#                                  print the medians (bench/median_table.py)
 #   tools/bench.sh -- ARGS         pass ARGS to urns_bench (e.g.
 #                                  --benchmark_filter=mixed/ or --benchmark_repetitions=15)
 #
@@ -17,12 +19,14 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/build-bench"
 compile_cost=0
 instructions=0
+repeat=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --compile-cost) compile_cost=1; shift ;;
         --instructions) instructions=1; shift ;;
+        --repeat) repeat=$2; shift 2 ;;
         --) shift; break ;;
-        *) echo "usage: tools/bench.sh [--compile-cost] [--instructions] [-- urns_bench args]" >&2; exit 2 ;;
+        *) echo "usage: tools/bench.sh [--compile-cost] [--instructions] [--repeat N] [-- urns_bench args]" >&2; exit 2 ;;
     esac
 done
 
@@ -42,6 +46,18 @@ echo "- compiler: $($cxx --version | head -1); flags: -O2 -DNDEBUG (CMake Releas
 echo
 
 "$build/bench/urns_bench" --table="$build/table.md" "$@"
+
+# One run moves by 10-30% on a shared machine: the medians of N more runs of
+# the mixed corpus are the figures to quote.
+if [ "$repeat" -gt 0 ]; then
+    i=1
+    while [ "$i" -le "$repeat" ]; do
+        "$build/bench/urns_bench" --benchmark_filter='mixed/' --table="$build/repeat-$i.md" >/dev/null 2>&1
+        i=$((i + 1))
+    done
+    echo
+    python3 "$root/bench/median_table.py" $(i=1; while [ "$i" -le "$repeat" ]; do echo "$build/repeat-$i.md"; i=$((i + 1)); done)
+fi
 
 # End to end: `urn check -q` on a file of the mixed corpus, if the tool is
 # built. Best of 5 runs by wall-clock time, and by CPU time (user + sys: on
