@@ -1,6 +1,9 @@
-// The API example of README.md, compiled and run. The lines between the
-// markers below are the README's first C++ block, byte for byte; the test
-// `readme_shows_this_file` fails if the two drift apart.
+// The API examples of README.md, compiled and run. The lines between each
+// pair of markers below are the README's C++ blocks, byte for byte and in
+// order; the test `readme_shows_this_file` fails if the two drift apart.
+// The second example states its facts with assert(): keep them on in every
+// build of this test, Release too.
+#undef NDEBUG
 #define BOOST_TEST_MODULE readme_example
 #include "test_support.hpp"
 
@@ -32,6 +35,49 @@ int parse_and_print(std::string_view text, std::ostream& out)
 }
 //]
 
+//[readme
+#include <urns/urns.hpp>
+
+#include <cassert>
+#include <string>
+#include <unordered_set>
+
+void semantic_layer()
+{
+    // Lexical equivalence (RFC 8141 section 3): "urn", the NID and %hh in
+    // any case; the r-, q- and f-components do not count.
+    auto a = urns::parse_urn("URN:Example:a%2cb?=x", urns::syntax::rfc8141).value();
+    auto b = urns::parse_urn("urn:example:a%2Cb", urns::syntax::rfc8141).value();
+    auto const m = urns::equivalence_mode::rfc8141;
+    assert(urns::equivalent(a, b, m));
+    assert(urns::canonical(a, m) == "urn:example:a%2Cb");
+    assert(urns::hash(a, m) == urns::hash(b, m));
+
+    // Containers of owning URNs, by equivalence or by exact octets.
+    std::unordered_set<urns::urn, urns::equivalent_hash<urns::equivalence_mode::rfc8141>,
+                       urns::equivalent_to<urns::equivalence_mode::rfc8141>> seen;
+    seen.emplace(a);
+    assert(!seen.emplace(b).second); // already there
+
+    // A builder that cannot make an invalid URN: the identifier is encoded.
+    urns::urn built = urns::make_urn("example", "Straße 1/2").value();
+    assert(built.buffer() == "urn:example:Stra%C3%9Fe%201%2F2");
+
+    // Checks beyond syntax: lower-case hex is valid but not canonical.
+    auto const d = urns::check(a);
+    assert(!d.empty() && d.front().code == urns::diagnostic_code::lower_case_hex);
+}
+//]
+
+BOOST_AUTO_TEST_CASE(the_second_example_runs)
+{
+    semantic_layer();   // its asserts run in every build of the tests
+    auto a = urns::parse_urn("URN:Example:a%2cb?=x", urns::syntax::rfc8141).value();
+    auto const d = urns::check(a);
+    BOOST_TEST(!d.empty());
+    BOOST_TEST((d.front().code == urns::diagnostic_code::lower_case_hex));
+}
+
 BOOST_AUTO_TEST_CASE(the_example_runs)
 {
     std::ostringstream ok;
@@ -47,14 +93,25 @@ BOOST_AUTO_TEST_CASE(the_example_runs)
 BOOST_AUTO_TEST_CASE(readme_shows_this_file)
 {
     std::string const self = urns_test::read_file("test/unit/readme_example.cpp");
-    auto const from = self.find("//[readme\n");
-    auto const to = self.find("//]\n");
-    BOOST_REQUIRE(from != std::string::npos && to != std::string::npos);
-    std::string const snippet = self.substr(from + 10, to - from - 10);
     std::string const readme = urns_test::read_file("README.md");
-    auto const block = readme.find("```cpp\n");
-    BOOST_REQUIRE(block != std::string::npos);
-    auto const end = readme.find("```\n", block + 7);
-    BOOST_REQUIRE(end != std::string::npos);
-    BOOST_TEST(readme.substr(block + 7, end - block - 7) == snippet);
+    std::size_t from = 0, block = 0;
+    int blocks = 0;
+    for (;;) {
+        from = self.find("//[readme\n", from);
+        if (from == std::string::npos)
+            break;
+        auto const to = self.find("//]\n", from);
+        BOOST_REQUIRE(to != std::string::npos);
+        std::string const snippet = self.substr(from + 10, to - from - 10);
+        block = readme.find("```cpp\n", block);
+        BOOST_REQUIRE_MESSAGE(block != std::string::npos, "README.md has fewer C++ blocks than this file");
+        auto const end = readme.find("```\n", block + 7);
+        BOOST_REQUIRE(end != std::string::npos);
+        BOOST_TEST(readme.substr(block + 7, end - block - 7) == snippet, "C++ block " << blocks + 1);
+        block = end;
+        from = to;
+        ++blocks;
+    }
+    BOOST_TEST(blocks == 2);
+    BOOST_TEST(readme.find("```cpp\n", block) == std::string::npos, "README.md has more C++ blocks than this file");
 }
