@@ -1,7 +1,7 @@
 // X3 layer. Do not include from public headers; include from a .cpp only.
 //
 // Defines every rule of grammar/nss/ietf.abnf (RFC 2648 section 2,
-// RFC 3553 section 4), in its order, under the ABNF line it implements.
+// RFC 3553 section 3), in its order, under the ABNF line it implements.
 // RFC 2648 writes 1*DIGIT inline; a fault there is reported as "DIGIT".
 // params-nss hands "params:scim:..." to ietf_params_scim_def.hpp's rules.
 #ifndef URNS_GRAMMAR_NSS_IETF_DEF_HPP
