@@ -4,6 +4,7 @@
 #define URNS_TEST_RULE_TESTING_HPP
 
 #include <urns/grammar/config.hpp>
+#include <urns/parse.hpp>
 
 #include <functional>
 #include <memory>
@@ -98,6 +99,33 @@ bool rejects_at(P const& p, std::string_view s, std::string_view which, std::siz
                                            << o.consumed << " recorded=" << o.recorded << " which="
                                            << o.which << " where=" << o.where);
     return ok;
+}
+
+/// The public parse_urn(s, syn) fails with `code`, `which` expected at
+/// `where`: the grammar's failure after the refinements of
+/// src/error_position.cpp (grammar/README.md, "Where errors point"). For a
+/// rule that records nothing itself: a whole URN with a fault inside it.
+inline bool parse_rejects_at(std::string_view s, urns::syntax syn, urns::error code,
+                             std::string_view which, std::size_t where)
+{
+    auto const r = urns::parse_urn(s, syn);
+    bool const ok = !r && r.error().code == urns::make_error_code(code) &&
+                    r.error().expected == which && r.error().offset == where;
+    if (!ok) {
+        if (r)
+            BOOST_TEST_MESSAGE("parse_rejects_at(\"" << s << "\"): accepted");
+        else
+            BOOST_TEST_MESSAGE("parse_rejects_at(\"" << s << "\"): code=" << r.error().code.value()
+                                                     << " expected=" << r.error().expected
+                                                     << " offset=" << r.error().offset);
+    }
+    return ok;
+}
+
+/// The public parse_urn(s, syn) accepts `s`.
+inline bool parse_accepts(std::string_view s, urns::syntax syn)
+{
+    return bool(urns::parse_urn(s, syn));
 }
 
 /// For each of the 256 bytes, `p` accepts it alone exactly when `expected` says.

@@ -12,6 +12,7 @@
 using namespace urns_test;
 namespace g = urns::grammar::rfc8141;
 using urns::error;
+constexpr auto rfc8141 = urns::syntax::rfc8141;
 
 // namestring    = assigned-name
 //                 [ rq-components ]
@@ -76,6 +77,20 @@ BOOST_AUTO_TEST_CASE(NID)
     BOOST_TEST(rejects(g::nid, "a"));
     BOOST_TEST(accepts(g::nid, std::string(32, '7')));
     BOOST_TEST(takes(g::nid, std::string(33, '7'), 32));
+    // NID records nothing itself: assigned-name records its failure as a whole.
+    BOOST_TEST(rejects_at(g::namestring, "urn:-ab:x", "NID", 4));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ab-:x", "NID", 4));
+    BOOST_TEST(rejects_at(g::namestring, "urn::x", "NID", 4));
+    BOOST_TEST(rejects_at(g::namestring, "urn:a_b:x", "NID", 4));
+    BOOST_TEST(rejects_at(g::namestring, "urn:" + std::string(33, '7') + ":x", "\":\"", 36));
+    BOOST_TEST(run(g::namestring, "urn:ab-:x").code == static_cast<int>(error::bad_nid));
+    // parse_urn refines that (grammar/README.md "Where errors point"): a byte
+    // no NID may hold is pointed at; a NID ended by ":" but wrong as a whole
+    // (hyphen placement, length) is pointed at its first byte.
+    BOOST_TEST(parse_rejects_at("urn:a_b:x", rfc8141, error::bad_nid, "NID", 5));
+    BOOST_TEST(parse_rejects_at("urn:ab-_:x", rfc8141, error::bad_nid, "NID", 7));
+    BOOST_TEST(parse_rejects_at("urn:ab-:x", rfc8141, error::bad_nid, "NID", 4));
+    BOOST_TEST(parse_rejects_at("urn:" + std::string(33, '7') + ":x", rfc8141, error::bad_nid, "NID", 4));
 }
 
 // ldh           = alphanum / "-"
@@ -93,6 +108,13 @@ BOOST_AUTO_TEST_CASE(NSS)
     BOOST_TEST(rejects(g::nss, "/a"));
     BOOST_TEST(rejects(g::nss, ""));
     BOOST_TEST(takes(g::nss, "a?b", 1));
+    // In a URN: at least one pchar, first; then "/" too; the fault at its byte.
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:", "NSS", 7));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:/a", "NSS", 7));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a/b c", "NSS", 10));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a/b%zz", "HEXDIG", 11));
+    BOOST_TEST(run(g::namestring, "urn:ex:a/b c").code == static_cast<int>(error::bad_nss));
+    BOOST_TEST(parse_rejects_at("urn:ex:a/b c", rfc8141, error::bad_nss, "NSS", 10));
 }
 
 // rq-components = [ "?+" r-component ]
@@ -122,6 +144,14 @@ BOOST_AUTO_TEST_CASE(r_component)
     BOOST_TEST(takes(g::r_component, "a?=b", 1));
     BOOST_TEST(rejects(g::r_component, "/a"));
     BOOST_TEST(rejects(g::r_component, "?a"));
+    // In a URN (recorded by rq-components and namestring):
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?+", "r-component", 10));     // empty
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?+/r", "r-component", 10));   // starts with pchar
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?+?=q", "r-component", 10));  // empty, then q
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?+r/?^", "r-component", 13));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?+r%4", "HEXDIG", 13));
+    BOOST_TEST(run(g::namestring, "urn:ex:a?+r/?^").code == static_cast<int>(error::bad_r_component));
+    BOOST_TEST(parse_rejects_at("urn:ex:a?+r/?^", rfc8141, error::bad_r_component, "r-component", 13));
 }
 
 // q-component   = pchar *( pchar / "/" / "?" )
@@ -131,6 +161,14 @@ BOOST_AUTO_TEST_CASE(q_component)
     BOOST_TEST(accepts(g::q_component, "a?=b?+c/d"));
     BOOST_TEST(takes(g::q_component, "a#b", 1));
     BOOST_TEST(rejects(g::q_component, "/a"));
+    // In a URN (recorded by rq-components and namestring):
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?=", "q-component", 10));      // empty
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?+r?=", "q-component", 13));   // empty, after r
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?=/q", "q-component", 10));    // starts with pchar
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?=q/?[", "q-component", 13));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?=q%zz", "HEXDIG", 12));
+    BOOST_TEST(run(g::namestring, "urn:ex:a?=q/?[").code == static_cast<int>(error::bad_q_component));
+    BOOST_TEST(parse_rejects_at("urn:ex:a?=q/?[", rfc8141, error::bad_q_component, "q-component", 13));
 }
 
 // f-component   = fragment
@@ -139,6 +177,13 @@ BOOST_AUTO_TEST_CASE(f_component)
     BOOST_TEST(accepts(g::f_component, ""));
     BOOST_TEST(accepts(g::f_component, "a/b?c"));
     BOOST_TEST(takes(g::f_component, "a#", 1));
+    // In a URN (recorded by namestring): only the end may follow it.
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a# ", "f-component", 9));       // empty, then a space
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a#a[b", "f-component", 10));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?+r/?#x y", "f-component", 15));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a#f%", "HEXDIG", 11));         // at the end
+    BOOST_TEST(run(g::namestring, "urn:ex:a#a[b").code == static_cast<int>(error::bad_fragment));
+    BOOST_TEST(parse_rejects_at("urn:ex:a#a[b", rfc8141, error::bad_fragment, "f-component", 10));
 }
 
 // fragment      = *( pchar / "/" / "?" )
@@ -146,6 +191,10 @@ BOOST_AUTO_TEST_CASE(fragment)
 {
     BOOST_TEST(std::addressof(g::fragment) == std::addressof(urns::grammar::rfc3986::fragment));   // the RFC 3986 rule itself
     BOOST_TEST(accepts(g::fragment, "sec?x=1"));
+    // In a URN the fragment is the f-component, and is reported by that name.
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a#sec?x/y#", "f-component", 16));   // "#" is not in it
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a#%zz", "HEXDIG", 10));
+    BOOST_TEST(parse_rejects_at("urn:ex:a#sec?x/y#", rfc8141, error::bad_fragment, "f-component", 16));
 }
 
 // pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"
@@ -154,6 +203,14 @@ BOOST_AUTO_TEST_CASE(pchar)
     BOOST_TEST(std::addressof(g::pchar) == std::addressof(urns::grammar::rfc3986::pchar));
     BOOST_TEST(accepts(g::pchar, "%7e"));
     BOOST_TEST(rejects(g::pchar, "/"));
+    // A broken pct-encoded pchar, in each part of a URN: at the bad hex digit,
+    // or at the end.
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a%4g", "HEXDIG", 10));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?+r%", "HEXDIG", 12));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?=q%g0", "HEXDIG", 12));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a#%zz", "HEXDIG", 10));
+    BOOST_TEST(run(g::namestring, "urn:ex:a%4g").code == static_cast<int>(error::bad_pct_encoded));
+    BOOST_TEST(parse_rejects_at("urn:ex:a?+r%", rfc8141, error::bad_pct_encoded, "HEXDIG", 12));
 }
 
 // pct-encoded   = "%" HEXDIG HEXDIG
@@ -169,6 +226,13 @@ BOOST_AUTO_TEST_CASE(unreserved)
 {
     BOOST_TEST(std::addressof(g::unreserved) == std::addressof(urns::grammar::rfc3986::unreserved));
     BOOST_TEST(accepts(g::unreserved, "~"));
+    BOOST_TEST(accepts(g::namestring, "urn:ex:-._~?+-._~?=-._~#-._~"));
+    // Bytes next to its ranges ("`" after "_" and before "a", "{" after "z",
+    // "^" before "_") are none of pchar: the fault is inside the part.
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a`b", "NSS", 8));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a{b", "NSS", 8));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?+r^", "r-component", 11));
+    BOOST_TEST(parse_rejects_at("urn:ex:a`b", rfc8141, error::bad_nss, "NSS", 8));
 }
 
 // sub-delims    = "!" / "$" / "&" / "'" / "(" / ")"
@@ -177,6 +241,13 @@ BOOST_AUTO_TEST_CASE(sub_delims)
 {
     BOOST_TEST(std::addressof(g::sub_delims) == std::addressof(urns::grammar::rfc3986::sub_delims));
     BOOST_TEST(accepts(g::sub_delims, "&"));
+    BOOST_TEST(accepts(g::namestring, "urn:ex:!$&'()*+,;=?+!$&'()*+,;=?=!$&'()*+,;=#!$&'()*+,;="));
+    // Bytes next to its members ('"' between "!" and "$", "<" and ">" around
+    // "=") are none of pchar: the fault is inside the part.
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a\"b", "NSS", 8));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a?=q<", "q-component", 11));
+    BOOST_TEST(rejects_at(g::namestring, "urn:ex:a#f>", "f-component", 10));
+    BOOST_TEST(parse_rejects_at("urn:ex:a?=q<", rfc8141, error::bad_q_component, "q-component", 11));
 }
 
 // alphanum      = ALPHA / DIGIT
