@@ -8,6 +8,16 @@
 
 using namespace urns_test;
 namespace g = urns::grammar::rfc3986;
+using urns::error;
+
+// These rules have no entry rule of their own here: their rejections are
+// checked in whole URNs through parse_urn, in the syntaxes that use them.
+// The draft's URI is "scheme ":" path-rootless [ "?" query ] [ "#" fragment ]"
+// with urn-path, NSS = segment-nz and urn-query superimposed; RFC 8141's NSS
+// is path-rootless (pchar *(pchar / "/")) and its fragment this fragment.
+constexpr auto rfc2141bis = urns::syntax::rfc2141bis;
+constexpr auto rfc8141 = urns::syntax::rfc8141;
+constexpr auto rfc2141 = urns::syntax::rfc2141;
 
 namespace {
 bool unreserved(unsigned char c) { return is_alpha(c) || is_digit(c) || one_of(c, "-._~"); }
@@ -22,6 +32,16 @@ BOOST_AUTO_TEST_CASE(scheme)
     BOOST_TEST(rejects(g::scheme, "9urn"));
     BOOST_TEST(rejects(g::scheme, ""));
     BOOST_TEST(takes(g::scheme, "urn:x", 3));
+    // Every URN syntax narrows scheme to "urn" (the draft by superimposing
+    // scheme = "urn", RFC 8141 and RFC 2141 by the literal); a scheme error
+    // points at the first byte that differs from "urn:".
+    BOOST_TEST(parse_rejects_at("9urn:ex:a", rfc2141bis, error::bad_scheme, "scheme", 0));   // not an RFC 3986 scheme
+    BOOST_TEST(parse_rejects_at("http:ex:a", rfc2141bis, error::bad_scheme, "scheme", 0));   // one, but not "urn"
+    BOOST_TEST(parse_rejects_at("u9n:ex:a", rfc2141bis, error::bad_scheme, "scheme", 1));
+    BOOST_TEST(parse_rejects_at("urn+x:ex:a", rfc2141bis, error::bad_scheme, "\":\"", 3));  // scheme bytes, but ":" is due
+    BOOST_TEST(parse_rejects_at("9urn:ex:a", rfc8141, error::bad_scheme, "\"urn\"", 0));
+    BOOST_TEST(parse_rejects_at("u9n:ex:a", rfc8141, error::bad_scheme, "\"urn\"", 1));
+    BOOST_TEST(parse_rejects_at("9urn:ex:a", rfc2141, error::bad_scheme, "\"urn:\"", 0));
 }
 
 // path-rootless = segment-nz *( "/" segment )
@@ -32,6 +52,10 @@ BOOST_AUTO_TEST_CASE(path_rootless)
     BOOST_TEST(rejects(g::path_rootless, "/a"));
     BOOST_TEST(rejects(g::path_rootless, ""));
     BOOST_TEST(takes(g::path_rootless, "a/b?q", 3));
+    BOOST_TEST(parse_accepts("urn:ex:isbn:0-395/a//b/", rfc8141));
+    BOOST_TEST(parse_rejects_at("urn:ex:/a", rfc8141, error::bad_nss, "NSS", 7));      // segment-nz first
+    BOOST_TEST(parse_rejects_at("urn:ex:a/b c", rfc8141, error::bad_nss, "NSS", 10));
+    BOOST_TEST(parse_rejects_at("urn:ex:a/b", rfc2141bis, error::bad_nss, "NSS", 8));   // the draft: one segment
 }
 
 // segment       = *pchar
@@ -40,6 +64,11 @@ BOOST_AUTO_TEST_CASE(segment)
     BOOST_TEST(accepts(g::segment, ""));
     BOOST_TEST(accepts(g::segment, "a:b@c%41"));
     BOOST_TEST(takes(g::segment, "ab/c", 2));
+    // The segments after the first "/" of an RFC 8141 NSS: empty ones too.
+    BOOST_TEST(parse_accepts("urn:ex:a//b:c@d%41/", rfc8141));
+    BOOST_TEST(parse_rejects_at("urn:ex:a/ b", rfc8141, error::bad_nss, "NSS", 9));
+    BOOST_TEST(parse_rejects_at("urn:ex:a/b%zz", rfc8141, error::bad_pct_encoded, "HEXDIG", 11));
+    BOOST_TEST(parse_rejects_at("urn:ex:a//%", rfc8141, error::bad_pct_encoded, "HEXDIG", 11));
 }
 
 // segment-nz    = 1*pchar
@@ -48,6 +77,11 @@ BOOST_AUTO_TEST_CASE(segment_nz)
     BOOST_TEST(rejects(g::segment_nz, ""));
     BOOST_TEST(accepts(g::segment_nz, "a"));
     BOOST_TEST(takes(g::segment_nz, "a#b", 1));
+    // The draft's NSS is segment-nz; RFC 8141's starts with one.
+    BOOST_TEST(parse_rejects_at("urn:ex:", rfc2141bis, error::bad_nss, "NSS", 7));
+    BOOST_TEST(parse_rejects_at("urn:ex:", rfc8141, error::bad_nss, "NSS", 7));
+    BOOST_TEST(parse_rejects_at("urn:ex:%4", rfc2141bis, error::bad_pct_encoded, "HEXDIG", 9));
+    BOOST_TEST(parse_rejects_at("urn:ex:a^", rfc2141bis, error::bad_nss, "NSS", 8));
 }
 
 // pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"
@@ -69,6 +103,12 @@ BOOST_AUTO_TEST_CASE(query)
     BOOST_TEST(accepts(g::query, ""));
     BOOST_TEST(accepts(g::query, "s=I2L&c=ToC/x?y"));
     BOOST_TEST(takes(g::query, "a#b", 1));
+    // The draft superimposes urn-query on query; RFC 8141's q-component has
+    // query's repertoire. A byte outside it is reported inside the part.
+    BOOST_TEST(parse_accepts("urn:ex:a?s=a/b?c:@", rfc2141bis));
+    BOOST_TEST(parse_rejects_at("urn:ex:a?s=a[", rfc2141bis, error::bad_query, "urn-query", 12));   // "[" is gen-delims
+    BOOST_TEST(parse_rejects_at("urn:ex:a?s=%zz", rfc2141bis, error::bad_pct_encoded, "HEXDIG", 12));
+    BOOST_TEST(parse_rejects_at("urn:ex:a?=q/?[", rfc8141, error::bad_q_component, "q-component", 13));
 }
 
 // fragment      = *( pchar / "/" / "?" )
@@ -78,6 +118,12 @@ BOOST_AUTO_TEST_CASE(fragment)
     BOOST_TEST(accepts(g::fragment, "sec/1?x=%20"));
     BOOST_TEST(takes(g::fragment, "a#b", 1));
     BOOST_TEST(takes(g::fragment, "a b", 1));
+    // The draft and RFC 8141 use this rule itself; after it only the end may
+    // follow. RFC 8141 names it f-component.
+    BOOST_TEST(parse_rejects_at("urn:ex:a#sec/1?x=%20 ", rfc2141bis, error::bad_fragment, "fragment", 20));
+    BOOST_TEST(parse_rejects_at("urn:ex:a#a#b", rfc2141bis, error::bad_fragment, "fragment", 10));
+    BOOST_TEST(parse_rejects_at("urn:ex:a#%2", rfc2141bis, error::bad_pct_encoded, "HEXDIG", 11));
+    BOOST_TEST(parse_rejects_at("urn:ex:a#a[b", rfc8141, error::bad_fragment, "f-component", 10));
 }
 
 // pct-encoded   = "%" HEXDIG HEXDIG
