@@ -12,6 +12,7 @@
 using namespace urns_test;
 namespace g = urns::grammar::rfc2141bis;
 using urns::error;
+constexpr auto rfc2141bis = urns::syntax::rfc2141bis;
 
 namespace {
 bool unreserved(unsigned char c) { return is_alpha(c) || is_digit(c) || one_of(c, "-._~"); }
@@ -61,6 +62,19 @@ BOOST_AUTO_TEST_CASE(scheme)
     BOOST_TEST(accepts(g::scheme, "uRn"));
     BOOST_TEST(rejects(g::scheme, "ur"));
     BOOST_TEST(rejects(g::scheme, "http"));
+    // In a URI the grammar records the scheme as a whole, at 0; after
+    // "urn", ":" is due.
+    BOOST_TEST(rejects_at(g::uri, "http:ab:c", "scheme", 0));
+    BOOST_TEST(rejects_at(g::uri, "ur:ab:c", "scheme", 0));
+    BOOST_TEST(rejects_at(g::uri, "urnx:ab:c", "\":\"", 3));
+    BOOST_TEST(run(g::uri, "ur:ab:c").code == static_cast<int>(error::bad_scheme));
+    // parse_urn points at the first byte that differs from "urn:"
+    // (grammar/README.md "Where errors point"), the end if the input ends.
+    BOOST_TEST(parse_rejects_at("http:ab:c", rfc2141bis, error::bad_scheme, "scheme", 0));
+    BOOST_TEST(parse_rejects_at("urx:ab:c", rfc2141bis, error::bad_scheme, "scheme", 2));
+    BOOST_TEST(parse_rejects_at("ur:ab:c", rfc2141bis, error::bad_scheme, "scheme", 2));
+    BOOST_TEST(parse_rejects_at("ur", rfc2141bis, error::bad_scheme, "scheme", 2));
+    BOOST_TEST(parse_rejects_at("urnx:ab:c", rfc2141bis, error::bad_scheme, "\":\"", 3));
 }
 
 // urn-path    = NID ":" NSS
@@ -152,6 +166,16 @@ BOOST_AUTO_TEST_CASE(value)
     BOOST_TEST(accepts(g::value, "a=b?c/d%20"));
     BOOST_TEST(takes(g::value, "a&b", 1));
     BOOST_TEST(takes(g::value, "a#b", 1));
+    // In a URI: a byte that is no v-pchar and not "&" or "#" is reported
+    // inside the urn-query, at its offset; a broken pct-encoded at its digit.
+    BOOST_TEST(accepts(g::uri, "urn:ex:a?s=a=b:c@d/e?f!$'()*+,;-._~%41"));
+    BOOST_TEST(accepts(g::uri, "urn:ex:a?s=&c="));
+    BOOST_TEST(rejects_at(g::uri, "urn:ex:a?s=a b", "urn-query", 12));
+    BOOST_TEST(rejects_at(g::uri, "urn:ex:a?s=a;b|c", "urn-query", 14));
+    BOOST_TEST(rejects_at(g::uri, "urn:ex:a?s=%zz", "HEXDIG", 12));
+    BOOST_TEST(rejects_at(g::uri, "urn:ex:a?s=a%4", "HEXDIG", 14));
+    BOOST_TEST(run(g::uri, "urn:ex:a?s=a b").code == static_cast<int>(error::bad_query));
+    BOOST_TEST(parse_rejects_at("urn:ex:a?s=a;b|c", rfc2141bis, error::bad_query, "urn-query", 14));
 }
 
 // v-pchar     = unreserved / pct-encoded / v-subdels
