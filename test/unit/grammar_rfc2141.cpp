@@ -12,6 +12,7 @@
 using namespace urns_test;
 namespace g = urns::grammar::rfc2141;
 using urns::error;
+constexpr auto rfc2141 = urns::syntax::rfc2141;
 
 namespace {
 bool other(unsigned char c) { return one_of(c, "()+,-.:=@;$_!*'"); }
@@ -96,6 +97,15 @@ BOOST_AUTO_TEST_CASE(NSS)
     BOOST_TEST(accepts(g::nss, "/?#"));
     BOOST_TEST(rejects(g::nss, ""));
     BOOST_TEST(takes(g::nss, "ab&c", 2));
+    // In a URN: an <excluded> byte at its offset, after "/?#" too (they are
+    // NSS bytes here); a broken "%" hex hex at the bad digit or the end.
+    BOOST_TEST(rejects_at(g::urn, "urn:ab:/?#a<", "NSS", 11));
+    BOOST_TEST(rejects_at(g::urn, "urn:ab:a|b", "NSS", 8));
+    BOOST_TEST(rejects_at(g::urn, "urn:ab:%2g", "hex", 9));
+    BOOST_TEST(rejects_at(g::urn, "urn:ab:%", "hex", 8));
+    BOOST_TEST(run(g::urn, "urn:ab:/?#a<").code == static_cast<int>(error::bad_nss));
+    BOOST_TEST(parse_rejects_at("urn:ab:/?#a<", rfc2141, error::bad_nss, "NSS", 11));
+    BOOST_TEST(parse_rejects_at("urn:ab:a\\b", rfc2141, error::bad_nss, "NSS", 8));
 }
 
 // URN-chars     = trans / "%" hex hex
