@@ -39,6 +39,10 @@ BOOST_AUTO_TEST_CASE(rfc7643_scim_examples)
     check_valid("urn:ietf:params:scim:api:messages:2.0:ListResponse");   // RFC 7644
     check_valid("urn:ietf:params:scim:api:messages:2.0:Error");
     check_valid("urn:ietf:params:scim:schemas:core");                    // other is optional
+    // "param": reserved by RFC 7643 section 10.2.1 (Process of Identifier
+    // Assignment) with "api" for IETF-approved specifications; none assigned yet.
+    check_valid("urn:ietf:params:scim:param:core");
+    check_valid("urn:ietf:params:scim:PARAM:core:2.0:x");
     BOOST_TEST(!urns::nss::ietf::validate_scim("params:scim:schemas:core:2.0:User"));
 }
 
@@ -84,6 +88,8 @@ BOOST_AUTO_TEST_CASE(rule_scim_nss)
     check_fault("urn:ietf:params:scim:users:core", 9 + 12, "type");
     check_fault("urn:ietf:params:scim:schemas", 9 + 12, "type");      // type ends at a ":"
     check_fault("urn:ietf:params:scim:apis:x", 9 + 12, "type");
+    check_fault("urn:ietf:params:scim:params:x", 9 + 12, "type");     // "param", not "params"
+    check_fault("urn:ietf:params:scim:param", 9 + 12, "type");
     check_fault("urn:ietf:params:scim:schemas:", 9 + 20, "name");
     check_fault("urn:ietf:params:scim:schemas::2.0", 9 + 20, "name");
     check_fault("urn:ietf:params:scim:schemas:core:", 9 + 25, "other");

@@ -37,9 +37,9 @@ auto const scim_nss_def =
     >> must(name, error::nss_rejected)
     >> -(':' >> must(other, error::nss_rejected));
 
-// type        = "schemas" / "api"
-// Each must end at the ":" that follows: "apix" is not "api".
-auto const type_def = (x3::no_case["schemas"] | x3::no_case["api"]) >> &x3::lit(':');
+// type        = "schemas" / "api" / "param"
+// Each must end at the ":" that follows: "apix" is not "api", "params" not "param".
+auto const type_def = (x3::no_case["schemas"] | x3::no_case["api"] | x3::no_case["param"]) >> &x3::lit(':');
 
 // name        = 1*( unreserved / pct-encoded / sub-delims / "@" )
 auto const name_def = +(char_in<name_chars>{} | rfc3986::pct_encoded);
