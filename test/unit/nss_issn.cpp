@@ -8,7 +8,8 @@ using urns_test::check_valid;
 
 BOOST_AUTO_TEST_CASE(rfc_examples)
 {
-    // Remembered as RFC 3044's examples (see grammar/nss/issn.abnf); the check digits are worked out here.
+    // RFC 3044's examples per secondary sources, not read in the RFC text (see
+    // grammar/nss/issn.abnf); the check digits are worked out here.
     // 1,5,6,0,1,5,6: 8+35+36+0+4+15+12 = 110 = 10*11, so 0.
     check_valid("URN:ISSN:1560-1560");
     // 0,2,5,9,0,0,0: 0+14+30+45 = 89 = 8*11+1, so 11-1 = 10 = X.
