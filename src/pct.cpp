@@ -1,6 +1,8 @@
 // Semantic layer (X3-free): percent-encoding of the NSS.
 #include <urns/pct.hpp>
 
+#include "detail/syntax_rules.hpp"
+
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -103,9 +105,9 @@ std::optional<parse_error> check_triplets(std::string_view s, syntax syn, bool n
             continue;
         for (std::size_t k = 1; k <= 2; ++k)
             if (i + k >= n || detail::hex_value(s[i + k]) < 0)
-                return make(error::bad_pct_encoded, i + k, "HEXDIG", syn);
+                return make(error::bad_pct_encoded, i + k, urns::detail::hex_rule_name(syn), syn);
         if (nul_is_fault && s[i + 1] == '0' && s[i + 2] == '0')
-            return make(error::nul_octet, i, "pct-encoded", syn);
+            return make(error::nul_octet, i, urns::detail::pct_rule_name(syn), syn);
         ++count;
         i += 2;
     }

@@ -74,7 +74,7 @@ std::optional<parse_error> syntax_rule_fault(urn_view const& v, bool reserved_pr
         // form'. (Unencoded NUL never passes the grammars.)
         if (may_hold_pct) {
             if (std::size_t at = find_pct00(v.buffer()); at != std::string_view::npos)
-                return make(error::nul_octet, at, "pct-encoded", syn);
+                return make(error::nul_octet, at, pct_rule_name(syn), syn);
         }
         break;
     case syntax::rfc8141:

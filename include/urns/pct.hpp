@@ -53,9 +53,11 @@ constexpr char triplet_octet(char const* p) noexcept
     @return Nothing on success. On failure a parse_error with
     - error::bad_pct_encoded, `offset` = the first byte after a "%" that is
       not a hex digit (or `s.size()` if `s` ends too early), `expected` =
-      "HEXDIG" (as parse_urn reports it);
+      "HEXDIG" ("hex" under syntax::rfc2141: each document's own rule name,
+      as parse_urn reports it);
     - error::nul_octet, `offset` = the "%" of the first "%00", `expected` =
-      "pct-encoded", under syntax::rfc2141 and syntax::rfc2141bis only.
+      "pct-encoded" ("URN-chars" under syntax::rfc2141), under
+      syntax::rfc2141 and syntax::rfc2141bis only.
 
     @par Example
     @code

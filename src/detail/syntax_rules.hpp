@@ -11,6 +11,20 @@
 namespace urns {
 namespace detail {
 
+/** The names of the percent-encoding rules as each document spells them,
+    for the `expected` of an error: RFC 2141 writes `<URN chars> ::= <trans>
+    | "%" <hex> <hex>` (our ABNF: `URN-chars`, `hex`); draft-03 and RFC 8141
+    use RFC 3986's `pct-encoded = "%" HEXDIG HEXDIG`.
+*/
+constexpr std::string_view pct_rule_name(syntax syn) noexcept
+{
+    return syn == syntax::rfc2141 ? "URN-chars" : "pct-encoded";
+}
+constexpr std::string_view hex_rule_name(syntax syn) noexcept
+{
+    return syn == syntax::rfc2141 ? "hex" : "HEXDIG";
+}
+
 /// The out-of-line part of syntax_rule_violation: the rule `v` breaks.
 std::optional<parse_error> syntax_rule_fault(urn_view const& v, bool reserved_prefix, bool may_hold_pct) noexcept;
 

@@ -28,7 +28,7 @@ namespace ietf {
     @endcode
 
     @par Specification
-    RFC 2648 section 2; RFC 3553 section 4; RFC 7643 section 10.2.1.
+    RFC 2648 section 2; RFC 3553 section 3; RFC 7643 section 10.2.1.
 */
 std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
@@ -54,7 +54,7 @@ std::size_t fold(std::string_view nss, char* out) noexcept;
 /// The registration of "ietf" for a registry.
 inline namespace_rules rules() noexcept
 {
-    return {"ietf", &validate, &fold, "RFC 2648 section 2; RFC 3553 section 4; RFC 7643 section 10.2.1"};
+    return {"ietf", &validate, &fold, "RFC 2648 section 2; RFC 3553 section 3; RFC 7643 section 10.2.1"};
 }
 
 } // namespace ietf
