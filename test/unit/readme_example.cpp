@@ -41,6 +41,7 @@ int parse_and_print(std::string_view text, std::ostream& out)
 #include <cassert>
 #include <string>
 #include <unordered_set>
+#include <vector>
 
 void semantic_layer()
 {
@@ -66,6 +67,21 @@ void semantic_layer()
     // Checks beyond syntax: lower-case hex is valid but not canonical.
     auto const d = urns::check(a);
     assert(!d.empty() && d.front().code == urns::diagnostic_code::lower_case_hex);
+
+    // Percent-encoding: decoded bytes, and a display form for people that
+    // keeps encoded what would read as a delimiter ("/" here) or a space.
+    std::string shown;
+    auto info = urns::pct::display(built.nss(), urns::syntax::rfc2141bis, shown).value();
+    assert(shown == "Straße%201%2F2" && info.valid_utf8);
+    assert(urns::pct::decode(built.nss()).value() == "Straße 1/2");
+
+    // The draft's query directives: "s" asks for a resolution service; a
+    // keyword given twice voids all its directives (draft-03 section 2.3).
+    auto q = urns::parse_urn("urn:isbn:0-395-36341-1?s=I2L&c=ToC&c=x").value();
+    assert(*urns::requested_service(q).value() == urns::resolution_service::i2l);
+    std::vector<urns::directive> kept;
+    urns::effective_directives(urns::directives(q).value(), kept);
+    assert(kept.size() == 1 && kept[0].keyword == "s");
 }
 //]
 
