@@ -8,6 +8,9 @@
 #                                  parse_urn vs the yardstick, free of noise
 #   tools/bench.sh --repeat N      also run the mixed corpus N more times and
 #                                  print the medians (bench/median_table.py)
+#   tools/bench.sh --scaling       only the scaling run: time per byte on
+#                                  adversarial inputs of 1 to 16 MiB against a
+#                                  reference pass (bench/scaling.cpp)
 #   tools/bench.sh -- ARGS         pass ARGS to urns_bench (e.g.
 #                                  --benchmark_filter=mixed/ or --benchmark_repetitions=15)
 #
@@ -20,20 +23,22 @@ build="$root/build-bench"
 compile_cost=0
 instructions=0
 repeat=0
+scaling=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --compile-cost) compile_cost=1; shift ;;
         --instructions) instructions=1; shift ;;
         --repeat) repeat=$2; shift 2 ;;
+        --scaling) scaling=1; shift ;;
         --) shift; break ;;
-        *) echo "usage: tools/bench.sh [--compile-cost] [--instructions] [--repeat N] [-- urns_bench args]" >&2; exit 2 ;;
+        *) echo "usage: tools/bench.sh [--compile-cost] [--instructions] [--repeat N] [--scaling] [-- urns_bench args]" >&2; exit 2 ;;
     esac
 done
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
       -DURNS_BUILD_TESTS=OFF -DURNS_BUILD_EXAMPLES=OFF >/dev/null
-ninja -C "$build" -j2 urns_bench >/dev/null
+ninja -C "$build" -j2 urns_bench urns_bench_scaling >/dev/null
 if [ -f "$root/tools/CMakeLists.txt" ]; then
     ninja -C "$build" -j2 >/dev/null 2>&1 || true   # the urn tool, when it exists
 fi
@@ -44,6 +49,11 @@ echo "- cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) c
 cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
 echo "- compiler: $($cxx --version | head -1); flags: -O2 -DNDEBUG (CMake Release with -O2)"
 echo
+
+if [ "$scaling" = 1 ]; then
+    "$build/bench/urns_bench_scaling" "$@"
+    exit 0
+fi
 
 "$build/bench/urns_bench" --table="$build/table.md" "$@"
 

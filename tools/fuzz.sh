@@ -17,8 +17,10 @@
 # target ran to its limit without a finding.
 set -euo pipefail
 
-# Everything is in main(), which bash reads whole before running it, so the
-# file may be edited while a long run is going.
+# Everything is in main(), which bash reads whole before running it, and the
+# last line calls it and exits, so the file may be edited while a long run
+# is going (bash reads a script as it goes: without the exit on the same
+# line, it would go on reading the edited file after main returned).
 main() {
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -131,7 +133,7 @@ for t in "${targets[@]}"; do
     equivalence) seed_dirs=("$seeds/pairs-cfg" "$seeds/urns-cfg") ;;
     extract) seed_dirs=("$seeds/urns-extract") ;;
     nss) seed_dirs=("$seeds/nss" "$seeds/urns-cfg") ;;
-    error_to_string|query|pct) seed_dirs=("$seeds/urns-cfg") ;;
+    error_to_string|query|pct|check) seed_dirs=("$seeds/urns-cfg") ;;
     esac
     limit=(-max_total_time="$seconds")
     [ -n "$runs" ] && limit=(-runs="$runs")
@@ -165,4 +167,4 @@ if [ ${#failed[@]} != 0 ]; then
 fi
 }
 
-main "$@"
+main "$@"; exit $?   # one line: bash has read it whole before main runs

@@ -942,6 +942,33 @@ def readme_command_line():
 
 
 @test("readme")
+def cli_page_command_lines():
+    """Every `$ ...` command of docs/cli.md, run in order by bash in a scratch
+    directory that sees the source tree's example/ (the page's commands name
+    it), with the built urn first on PATH and standard error merged, gives
+    the output the page shows, then `[exit N]` where the page shows one (a
+    command in a pipeline, or one that only writes a file, shows none)."""
+    import shutil
+    examples = readme_examples(os.path.join("docs", "cli.md"))
+    expect(len(examples) >= 20, [c for c, _ in examples], "docs/cli.md shows its commands")
+    work = os.path.join(TMP, "cli-page")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    os.symlink(os.path.join(SRC, "example"), os.path.join(work, "example"))
+    env = dict(os.environ, PATH=os.path.dirname(os.path.abspath(URN)) + os.pathsep + os.environ.get("PATH", ""))
+    for text, shown in examples:
+        p = subprocess.run(["bash", "-c", text], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=work,
+                           env=env, stdin=subprocess.DEVNULL, timeout=120)
+        actual = p.stdout.decode("utf-8", "surrogateescape").split("\n")
+        if actual and actual[-1] == "":
+            actual.pop()
+        if shown and shown[-1].startswith("[exit "):
+            actual.append("[exit %d]" % p.returncode)
+        expect(matches_excerpt(shown, actual), Run(["bash", "-c", text], p.returncode, "\n".join(actual), ""),
+               "docs/cli.md: $ %s\n--- shown ---\n%s" % (text, "\n".join(shown)))
+
+
+@test("readme")
 def readme_excerpt_rule():
     """The "..." rule of readme_command_line rejects what it must."""
     a = ["1", "2", "3", "4", "5"]

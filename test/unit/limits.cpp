@@ -1,16 +1,19 @@
-// Limits: 16 MiB inputs (one huge NSS, 4 million "%41", a draft-03 query
-// of a million directives, long runs of the grammar's repeated parts, huge
-// texts for find_urns, equivalence of huge URNs) are handled on a thread
-// with a 64 KiB stack (256 KiB under sanitizers, whose
-// frames are larger). A parser whose recursion grew with the input would
+// Limits: inputs of 12 to 20 MB (one huge NSS, 4 million "%41", a
+// draft-03 query of a million directives, long runs of the grammar's
+// repeated parts, huge texts for find_urns, equivalence, check and the
+// built-in namespaces' rules on huge URNs) are handled on a thread with a
+// 64 KiB stack (256 KiB under sanitizers, whose frames are larger). A parser whose recursion grew with the input would
 // need megabytes here and die on the guard page; a non-recursive one needs
 // the same few KiB for 16 bytes as for 16 MiB. No wall-clock assertions:
-// speed is measured in bench/.
+// speed, and time per byte from 1 to 16 MiB, are measured in bench/
+// (tools/bench.sh --scaling).
 #define BOOST_TEST_MODULE limits
 #include <boost/test/unit_test.hpp>
 
+#include <urns/check.hpp>
 #include <urns/equivalence.hpp>
 #include <urns/extract.hpp>
+#include <urns/nss/builtin.hpp>
 #include <urns/query.hpp>
 #include <urns/urns.hpp>
 
@@ -20,6 +23,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -167,41 +171,42 @@ BOOST_AUTO_TEST_CASE(draft_query_of_a_million_directives)
 BOOST_AUTO_TEST_CASE(long_runs_of_repeated_parts)
 {
     using urns::syntax;
+    std::size_t const ok = std::string::npos;
     struct row {
         std::string input;
         syntax syn;
-        bool ok;
+        std::size_t offset; // of the error, or ok
     };
     row const rows[] = {
         // A keyword of 8 million "-k" pairs.
-        {huge("urn:ex:a?k", "-k", "=v"), syntax::rfc2141bis, true},
+        {huge("urn:ex:a?k", "-k", "=v"), syntax::rfc2141bis, ok},
         // r-components full of "?" and "?+", q-components full of "?=".
-        {huge("urn:ex:a?+r", "?+"), syntax::rfc8141, true},
-        {huge("urn:ex:a?+r", "r?"), syntax::rfc8141, true},
-        {huge("urn:ex:a?=q", "?="), syntax::rfc8141, true},
-        {huge("urn:ex:a?+r", "?+", "?=q#f"), syntax::rfc8141, true},
+        {huge("urn:ex:a?+r", "?+"), syntax::rfc8141, ok},
+        {huge("urn:ex:a?+r", "r?"), syntax::rfc8141, ok},
+        {huge("urn:ex:a?=q", "?="), syntax::rfc8141, ok},
+        {huge("urn:ex:a?+r", "?+", "?=q#f"), syntax::rfc8141, ok},
         // Fragments and RFC 8141 NSSs of "/" and "?".
-        {huge("urn:ex:a#", "?/"), syntax::rfc8141, true},
-        {huge("urn:ex:a#", "?/"), syntax::rfc2141bis, true},
-        {huge("urn:ex:a", "/"), syntax::rfc8141, true},
+        {huge("urn:ex:a#", "?/"), syntax::rfc8141, ok},
+        {huge("urn:ex:a#", "?/"), syntax::rfc2141bis, ok},
+        {huge("urn:ex:a", "/"), syntax::rfc8141, ok},
         // RFC 2141: "/", "?", "#" and ":" are NSS characters.
-        {huge("urn:ex:a", "/?#:"), syntax::rfc2141, true},
+        {huge("urn:ex:a", "/?#:"), syntax::rfc2141, ok},
         // Errors at the far end of a long valid run, and at its start.
-        {huge("urn:ex:a", "a", " "), syntax::rfc2141bis, false},
-        {huge("urn:ex:a?+r", "?+", "?="), syntax::rfc8141, false},
-        {huge("urn:", "a"), syntax::rfc2141, false},
-        {huge("urn:ex:", "%"), syntax::rfc8141, false},
-        {huge("urn:ex:a?", "&"), syntax::rfc2141bis, false},
-        {huge("urn:ex:", "/"), syntax::rfc8141, false},
+        {huge("urn:ex:a", "a", " "), syntax::rfc2141bis, mib16},
+        {huge("urn:ex:a?+r", "?+", "?="), syntax::rfc8141, mib16 + 3},
+        {huge("urn:", "a"), syntax::rfc2141, 36},
+        {huge("urn:ex:", "%"), syntax::rfc8141, 8},
+        {huge("urn:ex:a?", "&"), syntax::rfc2141bis, 9},
+        {huge("urn:ex:", "/"), syntax::rfc8141, 7},
         // "urn:urn:urn:...": NID "urn" is reserved in RFC 2141, not in RFC 8141.
-        {huge("", "urn:"), syntax::rfc2141, false},
-        {huge("", "urn:"), syntax::rfc8141, true},
+        {huge("", "urn:"), syntax::rfc2141, 4},
+        {huge("", "urn:"), syntax::rfc8141, ok},
     };
     for (auto const& r : rows) {
         auto o = parse_small(r.input, r.syn);
-        BOOST_TEST(o.ok == r.ok, r.input.substr(0, 12) << "... [" << urns::to_string(r.syn) << "]");
+        BOOST_TEST(o.ok == (r.offset == ok), r.input.substr(0, 12) << "... [" << urns::to_string(r.syn) << "]");
         if (!o.ok)
-            BOOST_TEST(o.offset <= r.input.size());
+            BOOST_TEST(o.offset == r.offset, r.input.substr(0, 12) << "... [" << urns::to_string(r.syn) << "]");
     }
 }
 
@@ -252,19 +257,22 @@ BOOST_AUTO_TEST_CASE(find_urns_in_huge_texts_counts_linear_work)
     struct row {
         std::string text;
         std::size_t matches;
+        std::size_t candidates;
     };
     row const rows[] = {
         // Two million URNs separated by spaces.
-        {huge("", "urn:ex:a "), (mib16 + 8) / 9},
-        // "urn:" starts every 4 bytes, none of them a URN: each candidate
-        // has the NID "urn", reserved in rfc2141bis (the default).
-        {huge("", "urn:"), 0},
+        {huge("", "urn:ex:a "), (mib16 + 8) / 9, (mib16 + 8) / 9},
+        // "urn:urn:urn:...": one candidate whose walk takes the whole text
+        // (":" and "u" go on an NSS), and no URN, the NID "urn" being
+        // reserved in rfc2141bis (the default).
+        {huge("", "urn:"), 0, 1},
         // One URN of 16 MiB.
-        {huge("see urn:ex:", "a", "."), 1},
-        // Candidates that fail at once: "urn:" followed by a byte no NID has.
-        {huge("", "urn:!"), 0},
+        {huge("see urn:ex:", "a", "."), 1, 1},
+        // 3.4 million candidates that fail at once: "urn:" followed by a
+        // byte no NID has.
+        {huge("", "urn:!"), 0, (mib16 + 4) / 5},
         // No "urn:" at all.
-        {huge("", "x"), 0},
+        {huge("", "x"), 0, 0},
     };
     for (auto const& r : rows) {
         urns::extract_counters c;
@@ -279,8 +287,67 @@ BOOST_AUTO_TEST_CASE(find_urns_in_huge_texts_counts_linear_work)
         });
         BOOST_TEST(n == r.matches, r.text.substr(0, 12));
         BOOST_TEST(c.matches == n);
+        BOOST_TEST(c.candidates == r.candidates, r.text.substr(0, 12));
         // Each byte is stepped over at most once and parsed at most once.
         BOOST_TEST(c.scanned <= r.text.size());
         BOOST_TEST(c.parsed <= r.text.size());
+    }
+}
+
+BOOST_AUTO_TEST_CASE(check_of_a_huge_urn)
+{
+    // A million directives, a repeated keyword at the end, an experimental
+    // NID (which is not also reported as unregistered): check is one pass
+    // plus a hash table of the keywords.
+    std::string s = "urn:X-ex:a?k0=v";
+    for (int i = 1; i < 1'000'000; ++i)
+        s += "&k" + std::to_string(i) + "=%2F";
+    s += "&k7=v";
+    std::vector<urns::diagnostic> d;
+    on_small_stack([&] { d = urns::check(urns::parse_urn(s).value()); });
+    BOOST_TEST_REQUIRE(d.size() == 2u);
+    BOOST_TEST((d[0].code == urns::diagnostic_code::experimental_nid));
+    BOOST_TEST(d[0].offset == 4u);
+    BOOST_TEST((d[1].code == urns::diagnostic_code::repeated_keyword));
+    BOOST_TEST(d[1].offset == s.size() - 4);
+    BOOST_TEST(d[1].length == 4u);
+}
+
+BOOST_AUTO_TEST_CASE(namespace_rules_on_huge_nsss)
+{
+    // The built-in namespaces' X3 rules (grammar/nss/) repeat too: arcs,
+    // colon-separated names, sub-namespaces, digits.
+    urns::parse_options opts;
+    opts.syntax = urns::syntax::rfc8141;
+    opts.registry = &urns::nss::builtin();
+    struct row {
+        std::string input;
+        std::size_t offset; // of the error, or npos
+    };
+    std::size_t const ok = std::string::npos;
+    row const rows[] = {
+        {huge("urn:oid:1", ".3"), ok},
+        {huge("urn:oid:1", ".3", ".03"), mib16 + 2},
+        {huge("urn:ietf:params:x", ":y"), ok},
+        {huge("urn:ietf:params:scim:schemas:x", ":y"), ok},
+        {huge("urn:nbn:de", ":a", "-1"), ok},
+        {huge("urn:ietf:rfc:", "1"), ok},
+        {huge("urn:ietf:rfc:", "1", "x"), mib16},
+    };
+    for (auto const& r : rows) {
+        outcome o;
+        on_small_stack([&] {
+            auto res = urns::parse_urn(r.input, opts);
+            o.ok = res.has_value();
+            if (!res) {
+                o.offset = res.error().offset;
+                o.code = res.error().code;
+            }
+        });
+        BOOST_TEST(o.ok == (r.offset == ok), r.input.substr(0, 20));
+        if (!o.ok) {
+            BOOST_TEST(o.offset == r.offset, r.input.substr(0, 20));
+            BOOST_TEST((o.code == urns::error::nss_rejected));
+        }
     }
 }

@@ -159,7 +159,13 @@ BOOST_AUTO_TEST_CASE(semantic_errors_come_back_the_same_way)
     auto const informal = fails("urn:urn-0:x", syntax::rfc8141);
     BOOST_TEST((informal.code == error::reserved_nid));
     BOOST_TEST(informal.offset == 4u);
+    BOOST_TEST(informal.expected == "InformalNamespaceName");
     BOOST_TEST(urns::parse_urn("urn:urn-7:x", syntax::rfc8141).has_value());
+    // Decision 11: a "?" that starts neither "?+" nor "?=".
+    auto const lone = fails("urn:ex:a?b", syntax::rfc8141);
+    BOOST_TEST((lone.code == error::bad_rq));
+    BOOST_TEST(lone.offset == 8u);
+    BOOST_TEST(lone.expected == "rq-components");
 }
 
 BOOST_AUTO_TEST_CASE(caret_rendering)

@@ -33,7 +33,8 @@ namespace ietf {
 std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /** Checks an NSS of the form "params:scim:{type}:{name}{:other}"
-    (grammar/nss/ietf-params-scim.abnf), type "schemas" or "api".
+    (grammar/nss/ietf-params-scim.abnf), type "schemas", "api" or
+    "param".
 
     @par Example
     @code
