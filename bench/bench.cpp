@@ -16,6 +16,7 @@
 //                        callgrind by tools/bench.sh --instructions
 #include "alloc_count.hpp"
 #include "corpus.hpp"
+#include "time_unit.hpp"
 #include "yardstick.hpp"
 
 #include <urns/urns.hpp>
@@ -200,18 +201,6 @@ public:
             results[r.run_name.function_name] = m;
         }
         ConsoleReporter::ReportRuns(runs);
-    }
-
-private:
-    static double time_unit_ns(benchmark::TimeUnit u)
-    {
-        switch (u) {
-        case benchmark::kNanosecond: return 1;
-        case benchmark::kMicrosecond: return 1e3;
-        case benchmark::kMillisecond: return 1e6;
-        case benchmark::kSecond: return 1e9;
-        }
-        return 1;
     }
 };
 

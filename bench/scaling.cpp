@@ -21,6 +21,8 @@
 #include <urns/query.hpp>
 #include <urns/urns.hpp>
 
+#include "time_unit.hpp"
+
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -92,6 +94,14 @@ struct workload {
 
 std::size_t parsed(urns::result<urns::urn_view> const& r) { return r ? r->nss().size() : r.error().offset; }
 
+std::size_t matched_bytes(std::string const& s)
+{
+    std::size_t k = 0;
+    for (auto const& m : urns::find_urns(s))
+        k += m.length;
+    return k;
+}
+
 std::vector<workload> workloads()
 {
     using urns::syntax;
@@ -135,20 +145,8 @@ std::vector<workload> workloads()
          }},
         {"check/directives", [](std::size_t n) { return directives_urn(n, false, "urn:X-ex:a?"); },
          [](std::string const& s) { return urns::check(urns::parse_urn(s).value()).size(); }},
-        {"extract/prose", [](std::size_t n) { return fill("", "see urn:ex:a%2C1 and ", n); },
-         [](std::string const& s) {
-             std::size_t k = 0;
-             for (auto const& m : urns::find_urns(s))
-                 k += m.length;
-             return k;
-         }},
-        {"extract/urn_urn", [](std::size_t n) { return fill("", "urn:", n); },
-         [](std::string const& s) {
-             std::size_t k = 0;
-             for (auto const& m : urns::find_urns(s))
-                 k += m.length;
-             return k;
-         }},
+        {"extract/prose", [](std::size_t n) { return fill("", "see urn:ex:a%2C1 and ", n); }, matched_bytes},
+        {"extract/urn_urn", [](std::size_t n) { return fill("", "urn:", n); }, matched_bytes},
     };
 }
 
@@ -166,22 +164,10 @@ public:
                 continue;
             std::string const& full = r.run_name.function_name;
             std::int64_t const bytes = std::stoll(r.run_name.args);
-            double const ns = r.GetAdjustedCPUTime() * unit_ns(r.time_unit);
+            double const ns = r.GetAdjustedCPUTime() * time_unit_ns(r.time_unit);
             ns_per_byte[full][bytes] = ns / static_cast<double>(bytes);
         }
         ConsoleReporter::ReportRuns(runs);
-    }
-
-private:
-    static double unit_ns(benchmark::TimeUnit u)
-    {
-        switch (u) {
-        case benchmark::kNanosecond: return 1;
-        case benchmark::kMicrosecond: return 1e3;
-        case benchmark::kMillisecond: return 1e6;
-        case benchmark::kSecond: return 1e9;
-        }
-        return 1;
     }
 };
 
