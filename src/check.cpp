@@ -3,6 +3,7 @@
 #include <urns/check.hpp>
 #include <urns/query.hpp>
 
+#include "detail/grammar_entry.hpp"
 #include "detail/lexical.hpp"
 
 #include <algorithm>
@@ -53,23 +54,18 @@ constexpr std::string_view msg_unregistered_informal =
     "an informal NID (\"urn-\" Number, RFC 8141 section 5.2) that is not in the IANA registry "
     "(as shipped with this library)";
 
-/// ALPHA / DIGIT / "-" / "." / "_" (and "~" where the syntax allows it
-/// unencoded: not RFC 2141, which lists it as excluded, section 2.4).
+/// unreserved (RFC 3986), less what the syntax excludes: "~" is excluded
+/// in RFC 2141 (section 2.4), so "%7E" is not needless there.
 bool unreserved(unsigned char c, syntax syn) noexcept
 {
-    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
-        return true;
-    if (c == '-' || c == '.' || c == '_')
-        return true;
-    return c == '~' && syn != syntax::rfc2141;
+    return lexical::rfc3986::unreserved.contains(c) &&
+           !(syn == syntax::rfc2141 && lexical::rfc2141::excluded.contains(c));
 }
 
 /// "urn-" Number, Number = DigitNonZero 0*Digit (RFC 8141 section 5.2).
 bool informal_shape(std::string_view nid) noexcept
 {
-    if (nid.size() < 5 || !detail::iequals(nid.substr(0, 4), "urn-") || nid[4] < '1' || nid[4] > '9')
-        return false;
-    return std::all_of(nid.begin() + 5, nid.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return detail::informal_namespace_name(nid);
 }
 
 class collector {
@@ -87,7 +83,7 @@ private:
 void check_nid(urn_view const& v, collector& c)
 {
     std::string_view const nid = v.nid();
-    if (nid.size() >= 2 && (nid[0] == 'X' || nid[0] == 'x') && nid[1] == '-') {
+    if (lexical::istarts_with(nid, "x-")) {
         c.add(severity::warning, diagnostic_code::experimental_nid, 4, nid.size(), msg_experimental);
         return;
     }
@@ -110,12 +106,12 @@ void check_characters(urn_view const& v, collector& c)
     std::size_t const nss_end = v.parts().nss_end;
     while (i < b.size()) {
         char const ch = b[i];
-        if (ch == '%' && i + 2 < b.size() && detail::is_hexdig(b[i + 1]) && detail::is_hexdig(b[i + 2])) {
+        if (ch == '%' && i + 2 < b.size() && lexical::rfc5234::hexdig.contains(b[i + 1]) && lexical::rfc5234::hexdig.contains(b[i + 2])) {
             auto const octet =
                 static_cast<unsigned char>(detail::hex_value(b[i + 1]) * 16 + detail::hex_value(b[i + 2]));
             if (unreserved(octet, syn))
                 c.add(severity::warning, diagnostic_code::needless_pct_encoding, i, 3, msg_needless);
-            if ((b[i + 1] >= 'a' && b[i + 1] <= 'f') || (b[i + 2] >= 'a' && b[i + 2] <= 'f'))
+            if (lexical::rfc2141::lower.contains(b[i + 1]) || lexical::rfc2141::lower.contains(b[i + 2]))
                 c.add(severity::note, diagnostic_code::lower_case_hex, i, 3, msg_lower_hex);
             i += 3;
             continue;

@@ -92,6 +92,10 @@ std::string to_string(parse_error const& e, std::string_view input)
     if (!e.expected.empty()) {
         out += " (expected ";
         out += e.expected;
+        for (std::string_view more : e.also_expected) {
+            out += " or ";
+            out += more;
+        }
         out += ')';
     }
     out += " [";

@@ -10,8 +10,7 @@
 #include <urns/grammar/rfc2141bis.hpp>
 #include <urns/grammar/rfc8141.hpp>
 
-#include "detail/error_position.hpp"
-#include "detail/syntax_rules.hpp"
+#include "detail/grammar_entry.hpp"
 
 namespace urns {
 
@@ -37,28 +36,33 @@ void set_nid_nss(detail::parts& p, char const* base, span const& nid, span const
 }
 
 /// Runs the entry rule `Rule` over [first, last); true if it took it all.
-template <class Rule, class Attr>
-bool run(char const* name, char const* first, char const* last, g::error_slot& slot, Attr& attr)
+template <class Rule, class Attr = g::x3::unused_type const>
+bool run(char const* name, char const* first, char const* last, g::error_slot& slot, Attr& attr = g::x3::unused)
 {
     Rule const rule{name};
     g::context_type const ctx(slot);
     return rule.parse(first, last, ctx, g::x3::unused, attr) && first == last;
 }
 
-/// The view of `s`, if it keeps its syntax's rules beyond the grammar, else
-/// the first rule it breaks. The view is built in place in the result (one
-/// named result, returned on every path) and checked there: copying a view
-/// just written would stall on store-to-load forwarding.
-result<urn_view> checked(std::string_view s, detail::parts const& p, bool saw_pct) noexcept
+/// The error the slot holds, for a parse of [first, ...) that failed.
+parse_error error_of(g::error_slot const& slot, char const* first, syntax syn) noexcept
 {
-    result<urn_view> r(boost::system::in_place_value, s, p);
-    if (auto e = detail::syntax_rule_violation(*r, saw_pct))
-        r = *e;
-    return r;
+    // The entry rules end with a must() on the end of input, so a failed
+    // parse has always recorded where and what; the test suite checks it.
+    if (!slot.which)
+        return parse_error{make_error_code(error::bad_scheme), 0, "end of input", syn};
+    parse_error e{make_error_code(static_cast<error>(slot.code)), static_cast<std::size_t>(slot.where - first),
+                  slot.which, syn};
+    for (unsigned i = 0; i < slot.more_count; ++i)
+        e.also_expected.push_back(slot.more[i]);
+    return e;
 }
 
 /// The parse, for both overloads of parse_urn (inlined into each: the
 /// common one, by syntax, pays no extra call nor a parse_options in memory).
+/// The view is built in place in the result (one named result, returned
+/// on every path): copying a view just written would stall on
+/// store-to-load forwarding.
 inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
 {
     char const* const first = s.data();
@@ -99,23 +103,48 @@ inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
     }
     }
 
-    if (!ok) {
-        // The entry rules end with a must() on the end of input, so a failed
-        // parse has always recorded where and what; the test suite checks it.
-        if (!slot.which) {
-            slot.where = first;
-            slot.which = "end of input";
-            slot.code = static_cast<int>(error::bad_scheme);
-        }
-        return detail::refine_position(
-            s, parse_error{make_error_code(static_cast<error>(slot.code)),
-                           static_cast<std::size_t>(slot.where - first), slot.which, syn});
-    }
-
-    return checked(s, p, slot.saw_pct);
+    result<urn_view> r(boost::system::in_place_value, s, p);
+    if (!ok)
+        r = error_of(slot, first, syn);
+    return r;
 }
 
 } // namespace
+
+namespace detail {
+
+std::optional<parse_error> nid_fault(std::string_view nid, syntax syn) noexcept
+{
+    char const* const first = nid.data();
+    char const* const last = first + nid.size();
+    g::error_slot slot;
+    bool ok = false;
+    switch (syn) {
+    case syntax::rfc2141: ok = run<g::rfc2141::nid_alone_type>("NID", first, last, slot); break;
+    case syntax::rfc2141bis: ok = run<g::rfc2141bis::nid_alone_type>("NID", first, last, slot); break;
+    case syntax::rfc8141: ok = run<g::rfc8141::nid_alone_type>("NID", first, last, slot); break;
+    }
+    if (ok)
+        return std::nullopt;
+    return error_of(slot, first, syn);
+}
+
+std::optional<parse_error> urn_query_fault(std::string_view query) noexcept
+{
+    char const* const first = query.data();
+    g::error_slot slot;
+    if (run<g::rfc2141bis::urn_query_entry_type>("urn-query", first, first + query.size(), slot))
+        return std::nullopt;
+    return error_of(slot, first, syntax::rfc2141bis);
+}
+
+bool informal_namespace_name(std::string_view nid) noexcept
+{
+    g::error_slot slot;
+    return run<g::rfc8141::informal_entry_type>("InformalNamespaceName", nid.data(), nid.data() + nid.size(), slot);
+}
+
+} // namespace detail
 
 result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexcept
 {

@@ -1,7 +1,7 @@
 // Semantic layer (X3-free): percent-encoding of the NSS.
 #include <urns/pct.hpp>
 
-#include "detail/syntax_rules.hpp"
+#include <urns/lexical.hpp>
 
 #include <array>
 #include <cstdint>
@@ -13,64 +13,51 @@ namespace pct {
 
 namespace {
 
-using table = std::array<bool, 256>;
-
-constexpr table make_table(char const* chars) noexcept
-{
-    table t{};
-    for (; *chars; ++chars)
-        t[static_cast<unsigned char>(*chars)] = true;
-    return t;
-}
-
-constexpr table with_alnum(table t) noexcept
-{
-    for (unsigned c = '0'; c <= '9'; ++c)
-        t[c] = true;
-    for (unsigned c = 'A'; c <= 'Z'; ++c)
-        t[c] = true;
-    for (unsigned c = 'a'; c <= 'z'; ++c)
-        t[c] = true;
-    return t;
-}
+using lexical::charset;
 
 // The octets each syntax's NSS takes literally (its "character repertoire").
 //
-// RFC 2141 section 2.2:
-//   <trans>  ::= <upper> | <lower> | <number> | <other> | <reserved>
-//   <other>  ::= "(" | ")" | "+" | "," | "-" | "." |
-//                ":" | "=" | "@" | ";" | "$" |
-//                "_" | "!" | "*" | "'"
-// <reserved> ("%" "/" "?" "#") is left out: "%" only starts a triplet, and
-// section 2.3.2 says of "/", "?", "#": "Namespace developers SHOULD NOT use
-// these characters in unencoded form, but rather use the appropriate
-// %-encoding for each character." Encoding a <reserved> character does not
-// break section 2.3.1's "a character MUST NOT be "%"-encoded if the
-// character is not a reserved character".
-constexpr table rfc2141_repertoire = with_alnum(make_table("()+,-.:=@;$_!*'"));
+// RFC 2141 section 2.2: <trans> ::= <upper> | <lower> | <number> | <other>
+// | <reserved>. <reserved> ("%" "/" "?" "#") is left out: "%" only starts
+// a triplet, and section 2.3.2 says of "/", "?", "#": "Namespace developers
+// SHOULD NOT use these characters in unencoded form, but rather use the
+// appropriate %-encoding for each character." Encoding a <reserved>
+// character does not break section 2.3.1's "a character MUST NOT be
+// "%"-encoded if the character is not a reserved character".
+constexpr charset rfc2141_repertoire = lexical::rfc2141::let_num | lexical::rfc2141::other;
 
 // draft-03 section 2.2 and RFC 8141 section 2 (RFC 3986 section 3.3):
-//   pchar      = unreserved / pct-encoded / sub-delims / ":" / "@"
-//   unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
-//   sub-delims = "!" / "$" / "&" / "'" / "(" / ")"
-//              / "*" / "+" / "," / ";" / "="
-constexpr table pchar_repertoire = with_alnum(make_table("-._~!$&'()*+,;=:@"));
+// pchar, but for pct-encoded.
+constexpr charset pchar_repertoire = lexical::rfc3986::pchar;
 
 // Characters kept percent-encoded in the display form whatever the syntax:
 // "%" (section 2.5.2), "/" "?" "#" (RFC 2141 <reserved>, RFC 3986
 // gen-delims that separate URI components), and space.
-constexpr table display_kept = make_table("%/?# ");
+constexpr charset display_kept = charset("%/?# ");
+
+/// The names of the percent-encoding rules as each document spells them,
+/// for the `expected` of an error (as parse_urn reports them): RFC 2141
+/// writes `<URN chars> ::= <trans> | "%" <hex> <hex>`; draft-03 and RFC
+/// 8141 use RFC 3986's `pct-encoded = "%" HEXDIG HEXDIG`.
+constexpr std::string_view pct_rule_name(syntax syn) noexcept
+{
+    return syn == syntax::rfc2141 ? "URN-chars" : "pct-encoded";
+}
+constexpr std::string_view hex_rule_name(syntax syn) noexcept
+{
+    return syn == syntax::rfc2141 ? "hex" : "HEXDIG";
+}
 
 bool in_repertoire(unsigned char c, syntax syn, bool first) noexcept
 {
     switch (syn) {
-    case syntax::rfc2141: return rfc2141_repertoire[c];
+    case syntax::rfc2141: return rfc2141_repertoire.contains(c);
     case syntax::rfc8141:
         // RFC 8141 section 2: NSS = pchar *(pchar / "/")
-        return pchar_repertoire[c] || (c == '/' && !first);
+        return pchar_repertoire.contains(c) || (c == '/' && !first);
     case syntax::rfc2141bis: break;
     }
-    return pchar_repertoire[c];
+    return pchar_repertoire.contains(c);
 }
 
 bool forbids_nul(syntax syn) noexcept
@@ -83,11 +70,9 @@ parse_error make(error e, std::size_t offset, std::string_view expected, syntax 
     return parse_error{make_error_code(e), offset, expected, syn};
 }
 
-constexpr char upper_hex[] = "0123456789ABCDEF";
-
 void append_triplet(std::string& out, unsigned char c)
 {
-    char const t[3] = {'%', upper_hex[c >> 4], upper_hex[c & 15]};
+    char const t[3] = {'%', lexical::hex_digit(c >> 4), lexical::hex_digit(c & 15)};
     out.append(t, 3);
 }
 
@@ -105,9 +90,9 @@ std::optional<parse_error> check_triplets(std::string_view s, syntax syn, bool n
             continue;
         for (std::size_t k = 1; k <= 2; ++k)
             if (i + k >= n || detail::hex_value(s[i + k]) < 0)
-                return make(error::bad_pct_encoded, i + k, urns::detail::hex_rule_name(syn), syn);
+                return make(error::bad_pct_encoded, i + k, hex_rule_name(syn), syn);
         if (nul_is_fault && s[i + 1] == '0' && s[i + 2] == '0')
-            return make(error::nul_octet, i, urns::detail::pct_rule_name(syn), syn);
+            return make(error::nul_octet, i, pct_rule_name(syn), syn);
         ++count;
         i += 2;
     }
@@ -239,7 +224,7 @@ result<display_info> display(std::string_view nss, syntax syn, std::string& out)
         if (b < 0x80) {
             // Controls, DEL, "%", "/", "?", "#", space, and characters of the
             // repertoire (encoded only when a namespace reserves them).
-            bool const keep = b < 0x20 || b == 0x7F || display_kept[b] || in_repertoire(b, syn, false);
+            bool const keep = lexical::rfc5234::ctl.contains(b) || display_kept.contains(b) || in_repertoire(b, syn, false);
             if (keep) {
                 text.append(nss.data() + i, 3);
                 ++info.kept_encoded;
@@ -293,34 +278,34 @@ namespace {
 /// The octets encode() copies as they are: the syntax's repertoire (with
 /// "/" for RFC 8141, whose first-octet rule the callers apply) minus the
 /// extra reserved characters.
-table literal_table(syntax syn, std::string_view extra) noexcept
+charset literal_table(syntax syn, std::string_view extra) noexcept
 {
-    table t = syn == syntax::rfc2141 ? rfc2141_repertoire : pchar_repertoire;
+    charset t = syn == syntax::rfc2141 ? rfc2141_repertoire : pchar_repertoire;
     if (syn == syntax::rfc8141)
-        t['/'] = true;
+        t = t | charset("/");
     for (char c : extra)
-        t[static_cast<unsigned char>(c)] = false;
+        t.table[static_cast<unsigned char>(c)] = false;
     return t;
 }
 
 /// Whether the first octet of `raw` (not empty) is copied as it is.
-bool first_literal(std::string_view raw, syntax syn, table const& t) noexcept
+bool first_literal(std::string_view raw, syntax syn, charset const& t) noexcept
 {
     unsigned char const c = static_cast<unsigned char>(raw[0]);
-    return t[c] && in_repertoire(c, syn, true);
+    return t.contains(c) && in_repertoire(c, syn, true);
 }
 
 /// encoded_size() with the table made.
-std::size_t size_with(std::string_view raw, syntax syn, table const& t) noexcept
+std::size_t size_with(std::string_view raw, syntax syn, charset const& t) noexcept
 {
     std::size_t n = first_literal(raw, syn, t) ? 1 : 3;
     for (std::size_t i = 1; i < raw.size(); ++i)
-        n += t[static_cast<unsigned char>(raw[i])] ? 1 : 3;
+        n += t.contains(raw[i]) ? 1 : 3;
     return n;
 }
 
 /** The offset of the first NUL octet of `raw`. The builder refuses NUL in
-    every syntax (issue 3: "NUL is refused with an error"): RFC 2141 section
+    every syntax: RFC 2141 section
     2.4 and draft-03 section 2.5.3 forbid it even as "%00", and although RFC
     8141's ABNF accepts "%00" (parse_urn does), a NUL in a raw identifier is
     far more often a C string gone wrong than an octet meant to be named.
@@ -349,7 +334,7 @@ result<void> encode(std::string_view raw, std::string& out, syntax syn,
         return make(error::bad_identifier, 0, "NSS", syn);
     if (auto at = forbidden_nul(raw))
         return make(error::nul_octet, *at, "NSS", syn);
-    table const t = literal_table(syn, extra_reserved);
+    charset const t = literal_table(syn, extra_reserved);
     // Size exactly once, then write through a pointer: no capacity check
     // per octet.
     std::size_t const old = out.size();
@@ -357,12 +342,12 @@ result<void> encode(std::string_view raw, std::string& out, syntax syn,
     char* w = &out[old];
     for (std::size_t i = 0; i < raw.size(); ++i) {
         unsigned char const c = static_cast<unsigned char>(raw[i]);
-        if (i == 0 ? first_literal(raw, syn, t) : t[c]) {
+        if (i == 0 ? first_literal(raw, syn, t) : t.contains(c)) {
             *w++ = static_cast<char>(c);
         } else {
             w[0] = '%';
-            w[1] = upper_hex[c >> 4];
-            w[2] = upper_hex[c & 15];
+            w[1] = lexical::hex_digit(c >> 4u);
+            w[2] = lexical::hex_digit(c & 15u);
             w += 3;
         }
     }

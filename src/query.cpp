@@ -3,32 +3,14 @@
 #include <urns/pct.hpp>
 #include <urns/query.hpp>
 
+#include "detail/grammar_entry.hpp"
+
 #include <algorithm>
 #include <cstring>
 
 namespace urns {
 
 namespace {
-
-bool alpha(char c) noexcept
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
-
-bool digit(char c) noexcept
-{
-    return c >= '0' && c <= '9';
-}
-
-/// unreserved / v-subdels (v-pchar without pct-encoded).
-bool v_pchar_char(char c) noexcept
-{
-    // unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
-    // v-subdels  = "!" / "$" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
-    //            / ":" / "@" / "/" / "?"
-    return alpha(c) || digit(c) ||
-           (c != '\0' && std::strchr("-._~!$'()*+,;=:@/?", c) != nullptr);
-}
 
 parse_error make(error e, std::size_t offset, std::string_view expected) noexcept
 {
@@ -53,58 +35,11 @@ std::size_t effective_directives_comparisons() noexcept
 
 result<directives_view> parse_query(std::string_view query, std::size_t base) noexcept
 {
-    char const* const first = query.data();
-    std::size_t const n = query.size();
-    std::size_t i = 0;
-    bool first_directive = true;
-    for (;;) {
-        // directive = keywd "=" value
-        // keywd     = ALPHA *( ["-"] (ALPHA / DIGIT))
-        if (i == n || !alpha(first[i]))
-            return make(error::bad_query, base + i, first_directive ? "urn-query" : "directive");
-        ++i;
-        // A "-" must be followed by a letter or digit (as the grammar's
-        // expectation point reports it: at the byte after the "-").
-        for (;;) {
-            if (i < n && (alpha(first[i]) || digit(first[i])))
-                ++i;
-            else if (i < n && first[i] == '-') {
-                if (i + 1 == n || !(alpha(first[i + 1]) || digit(first[i + 1])))
-                    return make(error::bad_query, base + i + 1, "keywd");
-                i += 2;
-            } else
-                break;
-        }
-        if (i == n || first[i] != '=')
-            return make(error::bad_query, base + i, "\"=\"");
-        ++i;
-        // value = *v-pchar; v-pchar = unreserved / pct-encoded / v-subdels
-        for (;;) {
-            if (i < n && v_pchar_char(first[i])) {
-                ++i;
-            } else if (i < n && first[i] == '%') {
-                for (std::size_t k = 1; k <= 2; ++k)
-                    if (i + k >= n || pct::detail::hex_value(first[i + k]) < 0)
-                        return make(error::bad_pct_encoded, base + i + k, "HEXDIG");
-                i += 3;
-            } else {
-                break;
-            }
-        }
-        // urn-query = directive *( "&" directive)
-        if (i == n)
-            break;
-        if (first[i] != '&')
-            return make(error::bad_query, base + i, "urn-query");
-        ++i;
-        first_directive = false;
-    }
-    // draft-03 section 2.5.3: NUL "MUST NOT be used in URNs, in either
-    // unencoded or percent-encoded form".
-    if (auto r = pct::validate(query, syntax::rfc2141bis); !r) {
-        parse_error e = r.error();
-        e.offset += base;
-        return e;
+    // The grammar's urn-query (draft-03 section 2.3, and section 2.5.3's
+    // "%00"), as parse_urn runs it after a URN's "?".
+    if (auto e = detail::urn_query_fault(query)) {
+        e->offset += base;
+        return *e;
     }
     return directives_view(query, base);
 }

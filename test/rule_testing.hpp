@@ -102,8 +102,8 @@ bool rejects_at(P const& p, std::string_view s, std::string_view which, std::siz
 }
 
 /// The public parse_urn(s, syn) fails with `code`, `which` expected at
-/// `where`: the grammar's failure after the refinements of
-/// src/error_position.cpp (grammar/README.md, "Where errors point"). For a
+/// `where`: the grammar's farthest failure (grammar/README.md, "Where
+/// errors point"). For a
 /// rule that records nothing itself: a whole URN with a fault inside it.
 inline bool parse_rejects_at(std::string_view s, urns::syntax syn, urns::error code,
                              std::string_view which, std::size_t where)

@@ -44,23 +44,76 @@ inline boost::system::error_code make_error_code(error e) noexcept
     return {static_cast<int>(e), error_category()};
 }
 
+/** The names expected at an error's offset besides `parse_error::expected`:
+    when the grammar could have gone on in more than one way at that byte
+    (`expected DIGIT or "-"`), in the order it tried them. Up to three; each
+    points to static storage.
+*/
+class expected_alternatives {
+public:
+    static constexpr std::size_t capacity = 3;
+
+    std::size_t size() const noexcept { return size_; }
+    bool empty() const noexcept { return size_ == 0; }
+    std::string_view const* begin() const noexcept { return names_; }
+    std::string_view const* end() const noexcept { return names_ + size_; }
+    std::string_view operator[](std::size_t i) const noexcept { return names_[i]; }
+
+    /// Adds a name; beyond capacity it is dropped.
+    void push_back(std::string_view name) noexcept
+    {
+        if (size_ < capacity)
+            names_[size_++] = name;
+    }
+
+    friend bool operator==(expected_alternatives const& a, expected_alternatives const& b) noexcept
+    {
+        if (a.size_ != b.size_)
+            return false;
+        for (std::size_t i = 0; i < a.size_; ++i)
+            if (a.names_[i] != b.names_[i])
+                return false;
+        return true;
+    }
+    friend bool operator!=(expected_alternatives const& a, expected_alternatives const& b) noexcept
+    {
+        return !(a == b);
+    }
+
+private:
+    std::string_view names_[capacity];
+    std::size_t size_ = 0;
+};
+
 /** Where and why parsing failed.
 
     `offset` is the byte offset into the input of the first byte that could
     not be accepted; `expected` names the ABNF rule (as the document spells
     it: "NID", "NSS", "r-component", "HEXDIG", ...) or the literal ("\":\"")
     that was expected there. It points to static storage.
+
+    The offset is the farthest byte any alternative of the grammar reached
+    before it failed; `also_expected` holds what else would have been
+    accepted there, for the same kind of fault.
 */
 struct parse_error {
     boost::system::error_code code;
     std::size_t offset = 0;
     std::string_view expected;
     urns::syntax syntax = urns::syntax::rfc2141bis;
+    expected_alternatives also_expected;
+
+    parse_error() = default;
+    parse_error(boost::system::error_code code, std::size_t offset, std::string_view expected,
+                urns::syntax syntax, expected_alternatives also_expected = {}) noexcept
+        : code(code), offset(offset), expected(expected), syntax(syntax), also_expected(also_expected)
+    {
+    }
 
     friend bool operator==(parse_error const& a, parse_error const& b) noexcept
     {
         return a.code == b.code && a.offset == b.offset && a.expected == b.expected &&
-               a.syntax == b.syntax;
+               a.syntax == b.syntax && a.also_expected == b.also_expected;
     }
     friend bool operator!=(parse_error const& a, parse_error const& b) noexcept
     {

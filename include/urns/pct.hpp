@@ -4,6 +4,7 @@
 #define URNS_PCT_HPP
 
 #include <urns/error.hpp>
+#include <urns/lexical.hpp>
 #include <urns/syntax.hpp>
 #include <urns/urn_view.hpp>
 
@@ -25,14 +26,7 @@ namespace pct {
 
 namespace detail {
 
-/// The value of a hex digit, or -1.
-constexpr int hex_value(char c) noexcept
-{
-    return (c >= '0' && c <= '9')   ? c - '0'
-           : (c >= 'A' && c <= 'F') ? c - 'A' + 10
-           : (c >= 'a' && c <= 'f') ? c - 'a' + 10
-                                    : -1;
-}
+using lexical::hex_value;
 
 /// The octet of a valid triplet at `p` ("%" HEXDIG HEXDIG).
 constexpr char triplet_octet(char const* p) noexcept

@@ -1,10 +1,11 @@
-// Internal, X3-free: the small character-level helpers that equivalence.cpp
-// and check.cpp share (ASCII case, hex digits, draft-03 query directives).
-// Kept private to src/ so that the public headers stay small; pct.hpp and
-// query.hpp offer the public versions of these ideas.
+// Internal, X3-free: the word-at-a-time helpers that equivalence.cpp and
+// check.cpp share (percent-hex case folding, SWAR loads, draft-03 query
+// directive walks). The character classes and the ASCII case and hex
+// helpers are the lexical layer's (urns/lexical.hpp).
 #ifndef URNS_SRC_DETAIL_LEXICAL_HPP
 #define URNS_SRC_DETAIL_LEXICAL_HPP
 
+#include <urns/lexical.hpp>
 #include <urns/urn_view.hpp>
 
 #include <cstddef>
@@ -15,37 +16,10 @@
 namespace urns {
 namespace detail {
 
-constexpr char ascii_lower(char c) noexcept
-{
-    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-constexpr char ascii_upper(char c) noexcept
-{
-    return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-}
-
-constexpr bool is_hexdig(char c) noexcept
-{
-    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
-}
-
-/// The value of a hex digit (which must be one).
-constexpr int hex_value(char c) noexcept
-{
-    return c <= '9' ? c - '0' : (ascii_upper(c) - 'A' + 10);
-}
-
-/// ASCII case-insensitive equality.
-constexpr bool iequals(std::string_view a, std::string_view b) noexcept
-{
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (ascii_lower(a[i]) != ascii_lower(b[i]))
-            return false;
-    return true;
-}
+using lexical::ascii_lower;
+using lexical::ascii_upper;
+using lexical::hex_value;
+using lexical::iequals;
 
 /** Whether the parts of `v` lie inside its buffer, so that its accessors
     are safe: false for a default-constructed view (which is not a URN).

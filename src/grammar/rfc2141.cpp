@@ -13,6 +13,7 @@ namespace grammar {
 namespace rfc2141 {
 
 BOOST_SPIRIT_INSTANTIATE(urn_type, iterator_type, context_type)
+BOOST_SPIRIT_INSTANTIATE(nid_alone_type, iterator_type, context_type)
 
 } // namespace rfc2141
 } // namespace grammar

@@ -13,6 +13,8 @@ namespace grammar {
 namespace rfc2141bis {
 
 BOOST_SPIRIT_INSTANTIATE(uri_type, iterator_type, context_type)
+BOOST_SPIRIT_INSTANTIATE(nid_alone_type, iterator_type, context_type)
+BOOST_SPIRIT_INSTANTIATE(urn_query_entry_type, iterator_type, context_type)
 
 } // namespace rfc2141bis
 } // namespace grammar

@@ -13,6 +13,8 @@ namespace grammar {
 namespace rfc8141 {
 
 BOOST_SPIRIT_INSTANTIATE(namestring_type, iterator_type, context_type)
+BOOST_SPIRIT_INSTANTIATE(nid_alone_type, iterator_type, context_type)
+BOOST_SPIRIT_INSTANTIATE(informal_entry_type, iterator_type, context_type)
 
 } // namespace rfc8141
 } // namespace grammar

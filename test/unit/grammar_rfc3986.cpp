@@ -165,8 +165,8 @@ BOOST_AUTO_TEST_CASE(sub_delims)
 BOOST_AUTO_TEST_CASE(run_of_fast_path)
 {
     namespace gg = urns::grammar;
-    using run = gg::run_of<gg::rfc3986::pchar_chars>;
-    using one = gg::char_in<gg::rfc3986::pchar_chars>;
+    using run = gg::run_of<urns::lexical::rfc3986::pchar>;
+    using one = gg::char_in<urns::lexical::rfc3986::pchar>;
     long cases = 0;
     for (std::size_t len = 0; len <= 24; ++len)
         for (std::size_t stop = 0; stop <= len; ++stop)   // stop == len: no byte outside the class

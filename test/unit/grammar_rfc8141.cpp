@@ -77,16 +77,16 @@ BOOST_AUTO_TEST_CASE(NID)
     BOOST_TEST(rejects(g::nid, "a"));
     BOOST_TEST(accepts(g::nid, std::string(32, '7')));
     BOOST_TEST(takes(g::nid, std::string(33, '7'), 32));
-    // NID records nothing itself: assigned-name records its failure as a whole.
+    // The NID as a URN checks it (checked_nid): a NID wrong as a whole at its
+    // first byte, a byte no NID may hold at that byte.
     BOOST_TEST(rejects_at(g::namestring, "urn:-ab:x", "NID", 4));
     BOOST_TEST(rejects_at(g::namestring, "urn:ab-:x", "NID", 4));
     BOOST_TEST(rejects_at(g::namestring, "urn::x", "NID", 4));
-    BOOST_TEST(rejects_at(g::namestring, "urn:a_b:x", "NID", 4));
-    BOOST_TEST(rejects_at(g::namestring, "urn:" + std::string(33, '7') + ":x", "\":\"", 36));
+    BOOST_TEST(rejects_at(g::namestring, "urn:a_b:x", "NID", 5));
+    BOOST_TEST(rejects_at(g::namestring, "urn:" + std::string(33, '7') + ":x", "NID", 4));
     BOOST_TEST(run(g::namestring, "urn:ab-:x").code == static_cast<int>(error::bad_nid));
-    // parse_urn refines that (grammar/README.md "Where errors point"): a byte
-    // no NID may hold is pointed at; a NID ended by ":" but wrong as a whole
-    // (hyphen placement, length) is pointed at its first byte.
+    // parse_urn reports the grammar's failure as it is (grammar/README.md
+    // "Where errors point").
     BOOST_TEST(parse_rejects_at("urn:a_b:x", rfc8141, error::bad_nid, "NID", 5));
     BOOST_TEST(parse_rejects_at("urn:ab-_:x", rfc8141, error::bad_nid, "NID", 7));
     BOOST_TEST(parse_rejects_at("urn:ab-:x", rfc8141, error::bad_nid, "NID", 4));

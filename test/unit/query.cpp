@@ -217,7 +217,9 @@ BOOST_AUTO_TEST_CASE(grammar_examples_and_near_misses)
     fails("a=%zz", error::bad_pct_encoded, 3, "HEXDIG");
     fails("a=%4", error::bad_pct_encoded, 4, "HEXDIG");
     fails("a=%00", error::nul_octet, 2, "pct-encoded");   // draft-03 section 2.5.3
-    fails("a=b&c=%00&d=%", error::bad_pct_encoded, 13, "HEXDIG");   // grammar first
+    // "%00" is a rule of the grammar (section 2.5.3), so the first fault in
+    // reading order is reported, as parse_urn does after a "?".
+    fails("a=b&c=%00&d=%", error::nul_octet, 6, "pct-encoded");
 }
 
 BOOST_AUTO_TEST_CASE(views_without_query)

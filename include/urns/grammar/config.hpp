@@ -16,21 +16,58 @@ namespace x3 = boost::spirit::x3;
 /// Every grammar parses contiguous bytes.
 using iterator_type = char const*;
 
-/** Where the first failed expectation was, and what was expected there.
+/** The farthest failed expectation, and what was expected there.
 
-    The grammars never throw: a `must(p)` point that fails writes here (if
-    nothing was written before) and fails; the caller reads it when the
-    parse as a whole fails.
+    The grammars never throw: a `must(p)` point that fails reports here and
+    fails. The slot keeps the failure that reached farthest into the input,
+    with up to four names expected at that byte (recorded in order, under
+    the error code of the first). A failure nearer the start than the one
+    kept is a path that backtracking abandoned, and is dropped, so no state
+    goes stale across backtracking. The caller reads the slot when the parse
+    as a whole fails.
 */
 struct error_slot {
-    char const* where = nullptr;   ///< the byte that could not be accepted
-    char const* which = nullptr;   ///< ABNF name of what was expected (static); null: nothing recorded
-    int code = 0;                  ///< urns::error value
-    /// A "%" that starts a pct-encoded triplet was taken (pct_sign): the
-    /// input may hold "%00", which RFC 2141 and draft-03 forbid in prose,
-    /// so the semantic layer looks for it only then. It is a hint, never
-    /// cleared on backtracking: set when in doubt.
-    bool saw_pct = false;
+    static constexpr unsigned max_names = 4;
+
+    char const* where = nullptr;           ///< the byte that could not be accepted
+    char const* which = nullptr;           ///< first name expected there (static); null: nothing recorded
+    int code = 0;                          ///< urns::error value of the first failure there
+    char const* more[max_names - 1] = {};  ///< further names expected at `where`
+    unsigned more_count = 0;
+
+    /// A failure at `at`, where `name` (static storage) was expected.
+    void record(char const* at, char const* name, int c) noexcept
+    {
+        if (which && at < where)
+            return;
+        if (!which || at > where) {
+            where = at;
+            which = name;
+            code = c;
+            more_count = 0;
+            return;
+        }
+        // The same byte: another name for the same kind of fault.
+        if (c != code || same(which, name))
+            return;
+        for (unsigned i = 0; i < more_count; ++i)
+            if (same(more[i], name))
+                return;
+        if (more_count < max_names - 1)
+            more[more_count++] = name;
+    }
+
+private:
+    static bool same(char const* a, char const* b) noexcept
+    {
+        if (a == b)
+            return true;
+        while (*a && *a == *b) {
+            ++a;
+            ++b;
+        }
+        return *a == *b;
+    }
 };
 
 struct error_slot_tag;

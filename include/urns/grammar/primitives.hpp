@@ -1,16 +1,17 @@
 // X3 layer. Do not include from public headers; include from a .cpp only.
 //
 // The two primitives every grammar here is built from, besides X3's own:
-//  - char_in<set>: one byte of a character class, by a 256-entry table
-//    lookup (one load and one branch, whatever the class);
+//  - char_in<set>: one byte of a character class of urns/lexical.hpp, by
+//    a 256-entry table lookup (one load and one branch, whatever the class);
 //  - must(p): an expectation point that does not throw. X3 1.81's "a > b"
 //    throws x3::expectation_failure, which costs microseconds on every
 //    invalid input; must(p) records where and what was expected in the
-//    context's error_slot (first failure wins) and fails.
+//    context's error_slot (the farthest failure wins, config.hpp) and fails.
 #ifndef URNS_GRAMMAR_PRIMITIVES_HPP
 #define URNS_GRAMMAR_PRIMITIVES_HPP
 
 #include <urns/error.hpp>
+#include <urns/lexical.hpp>
 #include <urns/grammar/config.hpp>
 
 #include <boost/spirit/home/x3.hpp>
@@ -22,48 +23,8 @@
 namespace urns {
 namespace grammar {
 
-/// A set of bytes, built at compile time.
-struct charset {
-    bool table[256] = {};
-
-    constexpr charset() = default;
-
-    /// The bytes of `chars` (a NUL-terminated literal).
-    constexpr explicit charset(char const* chars)
-    {
-        for (; *chars; ++chars)
-            table[static_cast<unsigned char>(*chars)] = true;
-    }
-
-    /// Adds the bytes lo..hi.
-    constexpr charset with_range(unsigned char lo, unsigned char hi) const
-    {
-        charset r = *this;
-        for (unsigned c = lo; c <= hi; ++c)
-            r.table[c] = true;
-        return r;
-    }
-
-    /// The union of two sets.
-    constexpr charset operator|(charset const& o) const
-    {
-        charset r = *this;
-        for (unsigned c = 0; c < 256; ++c)
-            r.table[c] = table[c] || o.table[c];
-        return r;
-    }
-
-    /// The bytes of this set that are not in `o`.
-    constexpr charset operator-(charset const& o) const
-    {
-        charset r = *this;
-        for (unsigned c = 0; c < 256; ++c)
-            r.table[c] = table[c] && !o.table[c];
-        return r;
-    }
-
-    constexpr bool contains(unsigned char c) const { return table[c]; }
-};
+/// The character classes are the lexical layer's (urns/lexical.hpp).
+using lexical::charset;
 
 /// One byte of the class `Set` (a charset with static storage).
 template <charset const& Set>
@@ -193,7 +154,7 @@ struct quoted : x3::parser<quoted<N>> {
     constexpr explicit quoted(char const (&s)[N])
     {
         for (std::size_t i = 0; i + 1 < N; ++i) {
-            bool const letter = (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z');
+            bool const letter = lexical::rfc5234::alpha.contains(s[i]);
             fold[i] = letter ? 0x20 : 0;
             lower[i] = static_cast<char>(s[i] | fold[i]);
         }
@@ -220,28 +181,6 @@ struct quoted : x3::parser<quoted<N>> {
     char fold[N - 1] = {};
 };
 
-/** The "%" of `pct-encoded = "%" HEXDIG HEXDIG`: matches it as `'%'` would,
-    and notes in the context's error_slot that one was seen (`saw_pct`), so
-    that the "%00" check of RFC 2141 and draft-03, which their ABNF does not
-    express, reads only URNs that hold a "%" (3% of a realistic mix).
-    Every "%" the grammars accept goes through it: no character class holds
-    "%".
-*/
-struct pct_sign : x3::parser<pct_sign> {
-    using attribute_type = x3::unused_type;
-    static bool const has_attribute = false;
-
-    template <class It, class Ctx, class RCtx, class Attr>
-    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const
-    {
-        if (first == last || *first != '%')
-            return false;
-        ++first;
-        x3::get<error_slot_tag>(ctx).saw_pct = true;
-        return true;
-    }
-};
-
 /// See must().
 template <class Subject>
 struct must_directive : x3::unary_parser<Subject, must_directive<Subject>> {
@@ -258,18 +197,49 @@ struct must_directive : x3::unary_parser<Subject, must_directive<Subject>> {
     {
         if (this->subject.parse(first, last, ctx, rctx, attr))
             return true;
-        error_slot& slot = x3::get<error_slot_tag>(ctx);
-        if (!slot.which) {
-            slot.where = first;
-            slot.which = name;
-            slot.code = static_cast<int>(code);
-        }
+        x3::get<error_slot_tag>(ctx).record(first, name, static_cast<int>(code));
         return false;
     }
 
     char const* name;
     error code;
 };
+
+/** An expectation point on a quoted string: a literal is expected octet by
+    octet (RFC 5234 section 2.3: "abc" is %x61 %x62 %x63, each in either
+    case), so a failure is recorded at the first octet that differs, not
+    at the literal's start: "urx:" fails at offset 2.
+*/
+template <std::size_t N>
+struct must_quoted : x3::parser<must_quoted<N>> {
+    using attribute_type = x3::unused_type;
+    static bool const has_attribute = false;
+
+    constexpr must_quoted(quoted<N> const& q, char const* name, error code) : q(q), name(name), code(code) {}
+
+    template <class It, class Ctx, class RCtx, class Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx& rctx, Attr& attr) const
+    {
+        if (q.parse(first, last, ctx, rctx, attr))
+            return true;
+        It at = first;
+        for (std::size_t i = 0; i + 1 < N && at != last && (*at | q.fold[i]) == q.lower[i]; ++i)
+            ++at;
+        x3::get<error_slot_tag>(ctx).record(at, name, static_cast<int>(code));
+        return false;
+    }
+
+    quoted<N> q;
+    char const* name;
+    error code;
+};
+
+/// An expectation point on a quoted string (see must_quoted).
+template <std::size_t N>
+constexpr must_quoted<N> must(quoted<N> const& q, char const* name, error code)
+{
+    return {q, name, code};
+}
 
 /// An expectation point on a rule: on failure, records the rule's display
 /// name (its ABNF name) and `code`.

@@ -17,6 +17,11 @@ struct urn_class;
 using urn_type = x3::rule<urn_class, ast::rfc2141_urn>;
 BOOST_SPIRIT_DECLARE(urn_type)
 
+struct nid_alone_class;
+/// A NID and nothing else, with every rule a URN's NID keeps (make_urn).
+using nid_alone_type = x3::rule<nid_alone_class>;
+BOOST_SPIRIT_DECLARE(nid_alone_type)
+
 } // namespace rfc2141
 } // namespace grammar
 } // namespace urns

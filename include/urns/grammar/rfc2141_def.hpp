@@ -15,18 +15,10 @@ namespace rfc2141 {
 
 // clang-format off
 
-inline constexpr charset upper_chars       = charset().with_range(0x41, 0x5A);
-inline constexpr charset lower_chars       = charset().with_range(0x61, 0x7A);
-inline constexpr charset number_chars      = charset().with_range(0x30, 0x39);
-inline constexpr charset let_num_chars     = upper_chars | lower_chars | number_chars;
-inline constexpr charset let_num_hyp_chars = let_num_chars | charset("-");
-inline constexpr charset hex_chars         = number_chars | charset("ABCDEFabcdef");
-inline constexpr charset other_chars       = charset("()+,-.:=@;$_!*'");
-// "%" is left out of the table: see reserved below.
-inline constexpr charset reserved_chars    = charset("/?#");
-inline constexpr charset trans_chars       = let_num_chars | other_chars | reserved_chars;
-inline constexpr charset excluded_chars    = charset("\\\"&<>[]^`{|}~").with_range(0x01, 0x20).with_range(0x7F, 0xFF);
+namespace lex = lexical::rfc2141;
 
+struct checked_nid_class;
+struct not_reserved_nid_class;
 struct nid_class;
 struct let_num_hyp_class;
 struct let_num_class;
@@ -35,6 +27,7 @@ struct lower_class;
 struct number_class;
 struct nss_class;
 struct urn_chars_class;
+struct not_nul_class;
 struct trans_class;
 struct hex_class;
 struct other_class;
@@ -42,6 +35,9 @@ struct reserved_class;
 struct excluded_class;
 
 urn_type                        const urn         = "URN";
+nid_alone_type                  const nid_alone   = "NID";
+x3::rule<checked_nid_class>     const checked_nid = "NID";
+x3::rule<not_reserved_nid_class> const not_reserved_nid = "NID";
 x3::rule<nid_class>             const nid         = "NID";
 x3::rule<let_num_hyp_class>     const let_num_hyp = "let-num-hyp";
 x3::rule<let_num_class>         const let_num     = "let-num";
@@ -50,6 +46,7 @@ x3::rule<lower_class>           const lower       = "lower";
 x3::rule<number_class>          const number      = "number";
 x3::rule<nss_class>             const nss         = "NSS";
 x3::rule<urn_chars_class>       const urn_chars   = "URN-chars";
+x3::rule<not_nul_class>         const not_nul     = "URN-chars";
 x3::rule<trans_class>           const trans       = "trans";
 x3::rule<hex_class>             const hex         = "hex";
 x3::rule<other_class>           const other       = "other";
@@ -61,10 +58,28 @@ x3::rule<excluded_class>        const excluded    = "excluded";
 // and is not the end is reported as a bad NSS byte at its offset.
 auto const urn_def =
        must(quoted("urn:"), "\"urn:\"", error::bad_scheme)
-    >> x3::raw[must(nid, error::bad_nid)]
+    >> x3::raw[checked_nid]
     >> must(':', "\":\"", error::bad_nid)
     >> x3::raw[must(nss, error::bad_nss)]
     >> must(x3::eoi, "NSS", error::bad_nss);
+
+// The NID of a URN, with what the prose of section 2.1 adds to its BNF
+// (grammar/README.md, "Where errors point" and decision 12):
+//  - a byte after "urn:" that is neither let-num-hyp nor the ":" that ends
+//    the NID is reported at that byte, expected NID;
+//  - 'the NID "urn" is reserved and MUST NOT be used' (reserved_nid);
+//  - a NID wrong as a whole (33 or more characters before the ":") is
+//    reported at its first byte.
+auto const checked_nid_def =
+       &(*char_in<lex::let_num_hyp>{} >> must(&x3::lit(':') | x3::eoi, "NID", error::bad_nid))
+    >> must(not_reserved_nid, error::reserved_nid)
+    >> must(nid >> &(x3::lit(':') | x3::eoi), "NID", error::bad_nid);
+
+// Section 2.1: 'the NID "urn" is reserved and MUST NOT be used'.
+auto const not_reserved_nid_def = !(quoted("urn") >> (x3::lit(':') | x3::eoi));
+
+// The NID alone, as make_urn checks it: the same rules, then the end.
+auto const nid_alone_def = checked_nid >> must(x3::eoi, "NID", error::bad_nid);
 
 // NID           = let-num [ 1*31let-num-hyp ]
 // A greedy repeat is right here: ":" is not a let-num-hyp, so nothing that
@@ -72,55 +87,60 @@ auto const urn_def =
 auto const nid_def = let_num >> -x3::repeat(1, 31)[let_num_hyp];
 
 // let-num-hyp   = upper / lower / number / "-"
-auto const let_num_hyp_def = char_in<let_num_hyp_chars>{};
+auto const let_num_hyp_def = char_in<lex::let_num_hyp>{};
 
 // let-num       = upper / lower / number
-auto const let_num_def = char_in<let_num_chars>{};
+auto const let_num_def = char_in<lex::let_num>{};
 
 // upper         = %x41-5A   ; "A" to "Z"
-auto const upper_def = char_in<upper_chars>{};
+auto const upper_def = char_in<lex::upper>{};
 
 // lower         = %x61-7A   ; "a" to "z"
-auto const lower_def = char_in<lower_chars>{};
+auto const lower_def = char_in<lex::lower>{};
 
 // number        = %x30-39   ; "0" to "9"
-auto const number_def = char_in<number_chars>{};
+auto const number_def = char_in<lex::number>{};
 
 // NSS           = 1*URN-chars
 // Fast path: run_of takes runs of <trans> in one step; URN-chars as
 // written takes the rest ("%" hex hex).
-auto const nss_def = +(run_of<trans_chars>{} | urn_chars);
+auto const nss_def = +(run_of<lex::trans>{} | urn_chars);
 
 // URN-chars     = trans / "%" hex hex
 // After "%", two hex are required (section 2.3.1: "The presence of an "%"
 // character in an URN MUST be followed by two characters from the <hex>
-// character set"); see reserved for why "%" is never a <trans>. pct_sign is
-// "%" that also tells the "%00" check to look (primitives.hpp).
-auto const urn_chars_def = trans | (pct_sign{} >> must(hex, error::bad_pct_encoded) >> must(hex, error::bad_pct_encoded));
+// character set"); see reserved for why "%" is never a <trans>. Section
+// 2.4: "octet 0 (0 hex) should NEVER be used, in either unencoded or
+// %-encoded form" (decision 14): not_nul.
+auto const urn_chars_def =
+    trans | (must(not_nul, error::nul_octet) >> '%' >> must(hex, error::bad_pct_encoded) >> must(hex, error::bad_pct_encoded));
+
+// Section 2.4: no "%00" (NUL, %-encoded); reported at the "%".
+auto const not_nul_def = !x3::lit("%00");
 
 // trans         = upper / lower / number / other / reserved
-auto const trans_def = char_in<trans_chars>{};
+auto const trans_def = char_in<lex::trans>{};
 
 // hex           = number / %x41-46 / %x61-66   ; "A" to "F", "a" to "f"
-auto const hex_def = char_in<hex_chars>{};
+auto const hex_def = char_in<lex::hex>{};
 
 // other         = "(" / ")" / "+" / "," / "-" / "." /
 //                 ":" / "=" / "@" / ";" / "$" /
 //                 "_" / "!" / "*" / "'"
-auto const other_def = char_in<other_chars>{};
+auto const other_def = char_in<lex::other>{};
 
 // reserved      = "%" / "/" / "?" / "#"
 // DECISION (grammar/README.md, "bare %"): "%" is not taken here. Read
 // literally, <trans> would accept a lone "%" and "%zz", against section
 // 2.3.1's MUST; draft-03 Appendix C drops this "dangling alternative".
-auto const reserved_def = char_in<reserved_chars>{};
+auto const reserved_def = char_in<lex::reserved>{};
 
 // excluded      = %x01-20 / "\" / %x22 / "&" / "<"
 //                 / ">" / "[" / "]" / "^" / "`" / "{" / "|" / "}" / "~"
 //                 / %x7F-FF
-auto const excluded_def = char_in<excluded_chars>{};
+auto const excluded_def = char_in<lex::excluded>{};
 
-BOOST_SPIRIT_DEFINE(urn, nid, let_num_hyp, let_num, upper, lower, number, nss, urn_chars, trans,
+BOOST_SPIRIT_DEFINE(urn, checked_nid, not_reserved_nid, nid_alone, nid, let_num_hyp, let_num, upper, lower, number, nss, urn_chars, not_nul, trans,
                     hex, other, reserved, excluded)
 
 // clang-format on

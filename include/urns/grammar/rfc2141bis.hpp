@@ -18,6 +18,16 @@ struct uri_class;
 using uri_type = x3::rule<uri_class, ast::rfc2141bis_urn>;
 BOOST_SPIRIT_DECLARE(uri_type)
 
+struct nid_alone_class;
+/// A NID and nothing else, with every rule a URN's NID keeps (make_urn).
+using nid_alone_type = x3::rule<nid_alone_class>;
+BOOST_SPIRIT_DECLARE(nid_alone_type)
+
+struct urn_query_entry_class;
+/// urn-query and nothing else (parse_query).
+using urn_query_entry_type = x3::rule<urn_query_entry_class>;
+BOOST_SPIRIT_DECLARE(urn_query_entry_type)
+
 } // namespace rfc2141bis
 } // namespace grammar
 } // namespace urns

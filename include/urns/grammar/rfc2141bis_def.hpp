@@ -17,24 +17,21 @@ namespace urns {
 namespace grammar {
 namespace rfc2141bis {
 
-using rfc3986::fragment;
-using rfc3986::pchar;
-using rfc3986::pct_encoded;
 using rfc3986::unreserved;
 using rfc5234::alpha;
 using rfc5234::digit;
 
 // clang-format off
 
-inline constexpr charset alnum_chars     = rfc5234::alpha_chars | rfc5234::digit_chars;
-inline constexpr charset ldh_chars       = alnum_chars | charset("-");
-inline constexpr charset v_subdels_chars = charset("!$'()*+,;=:@/?");
-/// v-pchar without pct-encoded: unreserved / v-subdels.
-inline constexpr charset v_pchar_chars   = rfc3986::unreserved_chars | v_subdels_chars;
-inline constexpr charset excluded_chars  = rfc5234::ctl_chars | rfc5234::sp_chars | rfc5234::dquote_chars
-                                         | charset("#%/<>?[\\]^`{|}").with_range(0x7F, 0xFF);
+namespace lex = lexical::rfc2141bis;
 
 struct scheme_class;
+struct checked_nid_class;
+struct not_reserved_nid_class;
+struct not_nul_class;
+struct pct_encoded_class;
+struct pchar_class;
+struct fragment_class;
 struct urn_path_class;
 struct nid_class;
 struct nss_class;
@@ -47,6 +44,14 @@ struct v_subdels_class;
 struct excluded_class;
 
 uri_type                                  const uri       = "URI";
+nid_alone_type                            const nid_alone = "NID";
+urn_query_entry_type                      const urn_query_entry = "urn-query";
+x3::rule<checked_nid_class>               const checked_nid = "NID";
+x3::rule<not_reserved_nid_class>          const not_reserved_nid = "NID";
+x3::rule<not_nul_class>                   const not_nul   = "pct-encoded";
+x3::rule<pct_encoded_class>               const pct_encoded = "pct-encoded";
+x3::rule<pchar_class>                     const pchar     = "pchar";
+x3::rule<fragment_class>                  const fragment  = "fragment";
 x3::rule<scheme_class>                    const scheme    = "scheme";
 x3::rule<urn_path_class, ast::urn_path>   const urn_path  = "urn-path";
 x3::rule<nid_class>                       const nid       = "NID";
@@ -80,16 +85,35 @@ auto const uri_def =
 
 // scheme      = "urn"
 //               ; specific, fixed (assigned) value
-// Case-insensitive, as every ABNF literal (and RFC 3986 section 3.1).
-auto const scheme_def = quoted("urn");
+// Case-insensitive, as every ABNF literal (and RFC 3986 section 3.1); a
+// failure points at the first byte that differs ("urx:" at 2).
+auto const scheme_def = must(quoted("urn"), "scheme", error::bad_scheme);
 
 // urn-path    = NID ":" NSS
 //               ; to be superimposed on <path-rootless>,
 //               ; which needs to be <segment-nz> only
 auto const urn_path_def =
-       x3::raw[must(nid, error::bad_nid)]
+       x3::raw[checked_nid]
     >> must(':', "\":\"", error::bad_nid)
     >> x3::raw[must(nss, error::bad_nss)];
+
+// The NID of a URN, with what the prose of section 2.1 adds to the rule
+// (grammar/README.md, "Where errors point" and decision 12):
+//  - a byte after "urn:" that is neither a NID character nor the ":" that
+//    ends the NID is reported at that byte, expected NID;
+//  - '"urn" is permanently reserved' (reserved_nid);
+//  - a NID wrong as a whole (one character, 33 or more, a leading or
+//    trailing "-") is reported at its first byte.
+auto const checked_nid_def =
+       &(*char_in<lex::ldh>{} >> must(&x3::lit(':') | x3::eoi, "NID", error::bad_nid))
+    >> must(not_reserved_nid, error::reserved_nid)
+    >> must(nid >> &(x3::lit(':') | x3::eoi), "NID", error::bad_nid);
+
+// Section 2.1: the NID "urn" is "permanently reserved".
+auto const not_reserved_nid_def = !(quoted("urn") >> (x3::lit(':') | x3::eoi));
+
+// The NID alone, as make_urn checks it: the same rules, then the end.
+auto const nid_alone_def = checked_nid >> must(x3::eoi, "NID", error::bad_nid);
 
 // NID = (ALPHA / DIGIT) 0*30(ALPHA / DIGIT / "-") (ALPHA / DIGIT)
 // PEG: a greedy 0*30(...) would also take the last letter or digit and
@@ -97,20 +121,25 @@ auto const urn_path_def =
 // only if another NID byte follows it; the last one is left for the final
 // (ALPHA / DIGIT), which a hyphen cannot be.
 auto const nid_def =
-       char_in<alnum_chars>{}
-    >> x3::repeat(0, 30)[char_in<ldh_chars>{} >> &char_in<ldh_chars>{}]
-    >> char_in<alnum_chars>{};
+       char_in<lex::alnum>{}
+    >> x3::repeat(0, 30)[char_in<lex::ldh>{} >> &char_in<lex::ldh>{}]
+    >> char_in<lex::alnum>{};
 
 // NSS         = 1*pchar
 //               ; or equivalent:    NSS    = segment-nz
 // Fast path: run_of takes runs of pchar's single-byte alternatives in one
 // step; pchar as written takes the rest (pct-encoded).
-auto const nss_def = +(run_of<rfc3986::pchar_chars>{} | pchar);
+auto const nss_def = +(run_of<lex::nss>{} | pchar);
 
 // urn-query   = directive *( "&" directive)
 //               ; to be superimposed on <query>
 // After "&" a directive is required: "&&" and a trailing "&" are errors.
 auto const urn_query_def = directive >> *('&' >> must(directive, error::bad_query));
+
+// urn-query alone, as parse_query checks a query: the same rules as after
+// a URN's "?", then the end.
+auto const urn_query_entry_def =
+    must(urn_query, error::bad_query) >> must(x3::eoi, "urn-query", error::bad_query);
 
 // directive   = keywd "=" value
 auto const directive_def = keywd >> must('=', "\"=\"", error::bad_query) >> value;
@@ -122,15 +151,16 @@ auto const directive_def = keywd >> must('=', "\"=\"", error::bad_query) >> valu
 // "="), not the "-". It costs nothing on valid input, where a "-" inside a
 // keyword is always followed by a letter or digit.
 auto const keywd_def =
-    alpha >> *(char_in<alnum_chars>{} | '-' >> must(char_in<alnum_chars>{}, "keywd", error::bad_query));
+    alpha >> *(char_in<lex::alnum>{} | '-' >> must(char_in<lex::alnum>{}, "keywd", error::bad_query));
 
 // value       = *v-pchar
 // Fast path as in NSS.
-auto const value_def = *(run_of<v_pchar_chars>{} | v_pchar);
+auto const value_def = *(run_of<lex::v_pchar>{} | v_pchar);
 
 // v-pchar     = unreserved / pct-encoded / v-subdels
-// One lookup for unreserved / v-subdels; then pct-encoded (no byte starts both).
-auto const v_pchar_def = char_in<v_pchar_chars>{} | pct_encoded;
+// One lookup for unreserved / v-subdels; then pct-encoded (no byte starts
+// both), without NUL (section 2.5.3: not_nul).
+auto const v_pchar_def = char_in<lex::v_pchar>{} | pct_encoded;
 
 // v-subdels   = "!" / "$" /      "'" / "(" / ")"
 //               / "*" / "+" / "," / ";" / "="
@@ -138,7 +168,7 @@ auto const v_pchar_def = char_in<v_pchar_chars>{} | pct_encoded;
 //               / ":" / "@" / "/" / "?"
 //               ; plus the extra characters allowed in <pchar>
 //               ; and for <query>, as per RFC 3986
-auto const v_subdels_def = char_in<v_subdels_chars>{};
+auto const v_subdels_def = char_in<lex::v_subdels>{};
 
 // excluded = CTL / SP           ; control characters and space
 //           / DQUOTE            ; "
@@ -155,10 +185,26 @@ auto const v_subdels_def = char_in<v_subdels_chars>{};
 //           / "{" / "|" / "}"    ;
 //           / %x7F               ; DEL (control character)
 //           / %x80-FF            ; non-ASCII
-auto const excluded_def = char_in<excluded_chars>{};
+auto const excluded_def = char_in<lex::excluded>{};
+
+// Section 2.5.3 on NUL: "It MUST NOT be used in URNs, in either
+// unencoded or percent-encoded form" (decision 14). The draft takes pchar,
+// pct-encoded and fragment from RFC 3986; its URNs use them without "%00",
+// reported at the "%", expected pct-encoded.
+auto const not_nul_def = !x3::lit("%00");
+
+// pct-encoded   = "%" HEXDIG HEXDIG   (RFC 3986), without "%00"
+auto const pct_encoded_def = must(not_nul, error::nul_octet) >> rfc3986::pct_encoded;
+
+// pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"   (RFC 3986)
+auto const pchar_def = char_in<lexical::rfc3986::pchar>{} | pct_encoded;
+
+// fragment      = *( pchar / "/" / "?" )   (RFC 3986)
+auto const fragment_def = *(run_of<lexical::rfc3986::fragment>{} | pchar | '/' | '?');
 
 BOOST_SPIRIT_DEFINE(uri, scheme, urn_path, nid, nss, urn_query, directive, keywd, value, v_pchar,
-                    v_subdels, excluded)
+                    v_subdels, excluded, checked_nid, not_reserved_nid, nid_alone,
+                    not_nul, pct_encoded, pchar, fragment, urn_query_entry)
 
 // clang-format on
 

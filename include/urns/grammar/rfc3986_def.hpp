@@ -22,16 +22,10 @@ using rfc5234::hexdig;
 
 // clang-format off
 
-inline constexpr charset unreserved_chars = rfc5234::alpha_chars | rfc5234::digit_chars | charset("-._~");
-inline constexpr charset gen_delims_chars = charset(":/?#[]@");
-inline constexpr charset sub_delims_chars = charset("!$&'()*+,;=");
-/// pchar without pct-encoded: unreserved / sub-delims / ":" / "@".
-inline constexpr charset pchar_chars      = unreserved_chars | sub_delims_chars | charset(":@");
-inline constexpr charset scheme_chars     = rfc5234::alpha_chars | rfc5234::digit_chars | charset("+-.");
-/// The single-byte alternatives of *( pchar / "/" ) and of *( pchar / "/" / "?" ),
-/// for run_of fast paths (primitives.hpp).
-inline constexpr charset pchar_slash_chars          = pchar_chars | charset("/");
-inline constexpr charset pchar_slash_question_chars = pchar_chars | charset("/?");
+namespace lex = lexical::rfc3986;
+
+/// The single-octet alternatives of *( ALPHA / DIGIT / "+" / "-" / "." ).
+inline constexpr charset scheme_tail = lexical::rfc5234::alpha | lexical::rfc5234::digit | charset("+-.");
 
 struct scheme_class;
 struct path_rootless_class;
@@ -58,7 +52,7 @@ x3::rule<gen_delims_class>    const gen_delims    = "gen-delims";
 x3::rule<sub_delims_class>    const sub_delims    = "sub-delims";
 
 // scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-auto const scheme_def = alpha >> *char_in<scheme_chars>{};
+auto const scheme_def = alpha >> *char_in<scheme_tail>{};
 
 // path-rootless = segment-nz *( "/" segment )
 auto const path_rootless_def = segment_nz >> *('/' >> segment);
@@ -72,32 +66,31 @@ auto const segment_nz_def = +pchar;
 // pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"
 // One lookup for unreserved / sub-delims / ":" / "@"; then pct-encoded.
 // No byte starts both, so the order of the choice does not matter.
-auto const pchar_def = char_in<pchar_chars>{} | pct_encoded;
+auto const pchar_def = char_in<lex::pchar>{} | pct_encoded;
 
 // query         = *( pchar / "/" / "?" )
 // Fast path: run_of takes runs of the single-byte alternatives in one step;
 // the alternatives as written take the rest (pct-encoded).
-auto const query_def = *(run_of<pchar_slash_question_chars>{} | pchar | '/' | '?');
+auto const query_def = *(run_of<lex::query>{} | pchar | '/' | '?');
 
 // fragment      = *( pchar / "/" / "?" )
 // Fast path as in query.
-auto const fragment_def = *(run_of<pchar_slash_question_chars>{} | pchar | '/' | '?');
+auto const fragment_def = *(run_of<lex::fragment>{} | pchar | '/' | '?');
 
 // pct-encoded   = "%" HEXDIG HEXDIG
 // Once "%" is seen, two HEXDIG are required: a failure is recorded at the
-// first byte that is not one (error::bad_pct_encoded, "HEXDIG"). pct_sign
-// is "%" that also tells the "%00" check to look (primitives.hpp).
-auto const pct_encoded_def = pct_sign{} >> must(hexdig, error::bad_pct_encoded) >> must(hexdig, error::bad_pct_encoded);
+// first byte that is not one (error::bad_pct_encoded, "HEXDIG").
+auto const pct_encoded_def = x3::lit('%') >> must(hexdig, error::bad_pct_encoded) >> must(hexdig, error::bad_pct_encoded);
 
 // unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
-auto const unreserved_def = char_in<unreserved_chars>{};
+auto const unreserved_def = char_in<lex::unreserved>{};
 
 // gen-delims    = ":" / "/" / "?" / "#" / "[" / "]" / "@"
-auto const gen_delims_def = char_in<gen_delims_chars>{};
+auto const gen_delims_def = char_in<lex::gen_delims>{};
 
 // sub-delims    = "!" / "$" / "&" / "'" / "(" / ")"
 //               / "*" / "+" / "," / ";" / "="
-auto const sub_delims_def = char_in<sub_delims_chars>{};
+auto const sub_delims_def = char_in<lex::sub_delims>{};
 
 BOOST_SPIRIT_DEFINE(scheme, path_rootless, segment, segment_nz, pchar, query, fragment,
                     pct_encoded, unreserved, gen_delims, sub_delims)

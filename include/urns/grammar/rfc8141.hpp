@@ -17,6 +17,16 @@ struct namestring_class;
 using namestring_type = x3::rule<namestring_class, ast::namestring>;
 BOOST_SPIRIT_DECLARE(namestring_type)
 
+struct nid_alone_class;
+/// A NID and nothing else, with every rule a URN's NID keeps (make_urn).
+using nid_alone_type = x3::rule<nid_alone_class>;
+BOOST_SPIRIT_DECLARE(nid_alone_type)
+
+struct informal_entry_class;
+/// InformalNamespaceName and nothing else (urns::check).
+using informal_entry_type = x3::rule<informal_entry_class>;
+BOOST_SPIRIT_DECLARE(informal_entry_type)
+
 } // namespace rfc8141
 } // namespace grammar
 } // namespace urns

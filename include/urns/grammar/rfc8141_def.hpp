@@ -19,10 +19,19 @@ namespace rfc8141 {
 
 // clang-format off
 
-inline constexpr charset alphanum_chars = rfc5234::alpha_chars | rfc5234::digit_chars;
-inline constexpr charset ldh_chars      = alphanum_chars | charset("-");
+namespace lex = lexical::rfc8141;
+
+/// The single-octet alternatives of *(pchar / "/") and of
+/// *( pchar / "/" / "?" ), for the run_of fast paths.
+inline constexpr charset pchar_slash          = lexical::rfc3986::pchar | charset("/");
+inline constexpr charset pchar_slash_question = lexical::rfc3986::query;
 
 struct assigned_name_class;
+struct checked_nid_class;
+struct informalnamespacename_class;
+struct number_class;
+struct digitnonzero_class;
+struct digit_class;
 struct nid_class;
 struct ldh_class;
 struct nss_class;
@@ -33,6 +42,13 @@ struct f_component_class;
 struct alphanum_class;
 
 namestring_type                                     const namestring    = "namestring";
+nid_alone_type                                      const nid_alone     = "NID";
+informal_entry_type                                 const informal_entry = "InformalNamespaceName";
+x3::rule<checked_nid_class>                         const checked_nid   = "NID";
+x3::rule<informalnamespacename_class>               const informalnamespacename = "InformalNamespaceName";
+x3::rule<number_class>                              const number        = "Number";
+x3::rule<digitnonzero_class>                        const digitnonzero  = "DigitNonZero";
+x3::rule<digit_class>                               const digit         = "Digit";
 x3::rule<assigned_name_class, ast::assigned_name>   const assigned_name = "assigned-name";
 x3::rule<nid_class>                                 const nid           = "NID";
 x3::rule<ldh_class>                                 const ldh           = "ldh";
@@ -60,13 +76,31 @@ auto const namestring_def =
     >> end_of_input;
 
 // assigned-name = "urn" ":" NID ":" NSS
-// "urn" is case-insensitive, as every ABNF literal.
+// "urn" is case-insensitive, as every ABNF literal; a failure points at the
+// first byte that differs.
 auto const assigned_name_def =
        must(quoted("urn"), "\"urn\"", error::bad_scheme)
     >> must(':', "\":\"", error::bad_scheme)
-    >> x3::raw[must(nid, error::bad_nid)]
+    >> x3::raw[checked_nid]
     >> must(':', "\":\"", error::bad_nid)
     >> x3::raw[must(nss, error::bad_nss)];
+
+// The NID of a URN, with what section 5.2 adds to the rule
+// (grammar/README.md, "Where errors point" and decision 13):
+//  - a byte after "urn:" that is neither ldh nor the ":" that ends the NID
+//    is reported at that byte, expected NID;
+//  - a NID that starts "urn-" (any case) is an InformalNamespaceName
+//    (reserved_nid at its first byte otherwise);
+//  - a NID wrong as a whole (one character, 33 or more, a leading or
+//    trailing "-") is reported at its first byte.
+auto const checked_nid_def =
+       &(*char_in<lex::ldh>{} >> must(&x3::lit(':') | x3::eoi, "NID", error::bad_nid))
+    >> must((!quoted("urn-")) | &(informalnamespacename >> (x3::lit(':') | x3::eoi)),
+            "InformalNamespaceName", error::reserved_nid)
+    >> must(nid >> &(x3::lit(':') | x3::eoi), "NID", error::bad_nid);
+
+// The NID alone, as make_urn checks it: the same rules, then the end.
+auto const nid_alone_def = checked_nid >> must(x3::eoi, "NID", error::bad_nid);
 
 // NID           = (alphanum) 0*30(ldh) (alphanum)
 // PEG: a greedy 0*30(ldh) would also take the last alphanum and never give
@@ -76,12 +110,12 @@ auto const assigned_name_def =
 auto const nid_def = alphanum >> x3::repeat(0, 30)[ldh >> &ldh] >> alphanum;
 
 // ldh           = alphanum / "-"
-auto const ldh_def = char_in<ldh_chars>{};
+auto const ldh_def = char_in<lex::ldh>{};
 
 // NSS           = pchar *(pchar / "/")
 // Fast path: run_of takes runs of the single-byte alternatives of
 // (pchar / "/") in one step; the alternatives as written take the rest.
-auto const nss_def = rfc3986::pchar >> *(run_of<rfc3986::pchar_slash_chars>{} | rfc3986::pchar | '/');
+auto const nss_def = rfc3986::pchar >> *(run_of<pchar_slash>{} | rfc3986::pchar | '/');
 
 // rq-components = [ "?+" r-component ]
 //                 [ "?=" q-component ]
@@ -103,7 +137,7 @@ auto const r_component_def = rfc3986::pchar >> *(!x3::lit("?=") >> (rfc3986::pch
 // q-component   = pchar *( pchar / "/" / "?" )
 // "?=" and "?+" inside a q-component are data. Fast path as in NSS.
 auto const q_component_def =
-    rfc3986::pchar >> *(run_of<rfc3986::pchar_slash_question_chars>{} | rfc3986::pchar | '/' | '?');
+    rfc3986::pchar >> *(run_of<pchar_slash_question>{} | rfc3986::pchar | '/' | '?');
 
 // f-component   = fragment
 auto const f_component_def = rfc3986::fragment;
@@ -125,10 +159,26 @@ using rfc3986::unreserved;
 using rfc3986::sub_delims;
 
 // alphanum      = ALPHA / DIGIT
-auto const alphanum_def = char_in<alphanum_chars>{};
+auto const alphanum_def = char_in<lex::alphanum>{};
+
+// InformalNamespaceName alone (urns::check asks whether a NID is one).
+auto const informal_entry_def = informalnamespacename >> x3::eoi;
+
+// InformalNamespaceName = "urn-" Number
+auto const informalnamespacename_def = quoted("urn-") >> number;
+
+// Number        = DigitNonZero 0*Digit
+auto const number_def = digitnonzero >> *digit;
+
+// DigitNonZero  = "1" / "2" / "3" / "4" / "5" / "6" / "7" / "8" / "9"
+auto const digitnonzero_def = char_in<lex::digit_non_zero>{};
+
+// Digit         = "0" / DigitNonZero
+auto const digit_def = char_in<lex::digit>{};
 
 BOOST_SPIRIT_DEFINE(namestring, assigned_name, nid, ldh, nss, rq_components, r_component,
-                    q_component, f_component, alphanum)
+                    q_component, f_component, alphanum, checked_nid, nid_alone,
+                    informalnamespacename, number, digitnonzero, digit, informal_entry)
 
 // clang-format on
 

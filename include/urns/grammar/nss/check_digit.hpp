@@ -36,11 +36,7 @@ struct check_digit_directive : x3::unary_parser<Subject, check_digit_directive<S
         if (Check(start, first))
             return true;
         error_slot& slot = x3::get<error_slot_tag>(ctx);
-        if (!slot.which) {
-            slot.where = first - 1;
-            slot.which = name;
-            slot.code = static_cast<int>(error::nss_rejected);
-        }
+        slot.record(first - 1, name, static_cast<int>(error::nss_rejected));
         first = start;
         return false;
     }

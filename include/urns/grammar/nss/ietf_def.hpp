@@ -21,7 +21,7 @@ namespace ietf {
 // clang-format off
 
 inline constexpr charset param_name_chars = ietf_params_scim::name_chars;
-inline constexpr charset string_chars     = rfc5234::alpha_chars | rfc5234::digit_chars | charset("-");
+inline constexpr charset string_chars     = lexical::rfc5234::alpha | lexical::rfc5234::digit | charset("-");
 
 struct rfc_nss_class;
 struct fyi_nss_class;

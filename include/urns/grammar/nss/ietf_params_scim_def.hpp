@@ -17,7 +17,7 @@ namespace ietf_params_scim {
 // clang-format off
 
 /// pchar without ":" (and without pct-encoded, which is its own branch).
-inline constexpr charset name_chars = rfc3986::unreserved_chars | rfc3986::sub_delims_chars | charset("@");
+inline constexpr charset name_chars = lexical::rfc3986::unreserved | lexical::rfc3986::sub_delims | charset("@");
 
 struct type_class;
 struct name_class;

@@ -17,7 +17,7 @@ namespace nbn {
 
 // clang-format off
 
-inline constexpr charset sub_namespace_chars = rfc5234::alpha_chars | rfc5234::digit_chars;
+inline constexpr charset sub_namespace_chars = lexical::rfc5234::alpha | lexical::rfc5234::digit;
 
 struct prefix_class;
 struct country_code_class;

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: BSL-1.0
+//
+// Internal, X3-free: the grammars' entry points besides whole URNs, for the
+// semantic layer. They run the same X3 rules as parse_urn (src/parse.cpp is
+// the one place that calls them), so nothing outside the grammar recognizes
+// these rules again.
+#ifndef URNS_SRC_DETAIL_GRAMMAR_ENTRY_HPP
+#define URNS_SRC_DETAIL_GRAMMAR_ENTRY_HPP
+
+#include <urns/error.hpp>
+#include <urns/syntax.hpp>
+
+#include <optional>
+#include <string_view>
+
+namespace urns {
+namespace detail {
+
+/// The first fault of `nid` as the NID of a URN of syntax `syn` (the NID
+/// rule and what the text adds to it: the reserved NID "urn", RFC 8141's
+/// informal NIDs), with offsets into `nid`; nothing if it is one.
+std::optional<parse_error> nid_fault(std::string_view nid, syntax syn) noexcept;
+
+/// The first fault of `query` as a draft-03 `urn-query` (section 2.3,
+/// without "%00", section 2.5.3), with offsets into `query`; nothing if it
+/// is one.
+std::optional<parse_error> urn_query_fault(std::string_view query) noexcept;
+
+/// Whether `nid` is an RFC 8141 InformalNamespaceName ("urn-" Number).
+bool informal_namespace_name(std::string_view nid) noexcept;
+
+} // namespace detail
+} // namespace urns
+
+#endif
