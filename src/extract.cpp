@@ -3,6 +3,7 @@
 // a URN of each syntax can end, and hands the longest acceptable prefix to
 // parse_urn, which has the last word. docs/extract.md explains the rules.
 #include <urns/extract.hpp>
+#include <urns/lexical.hpp>
 #include <urns/parse.hpp>
 
 #include <cstring>
@@ -24,41 +25,31 @@ enum : unsigned short {
     c_punct = 1 << 7,   // prose mode: never the last byte of a match
 };
 
+/// The scanner's classes, each one of the lexical layer's tables (or, for
+/// the two that are about prose, not about a grammar, defined here).
 struct byte_classes {
     unsigned short bits[256] = {};
 
-    constexpr void add(char const* chars, unsigned short bit)
+    constexpr void add(lexical::charset const& set, unsigned short bit)
     {
-        for (; *chars; ++chars)
-            bits[static_cast<unsigned char>(*chars)] |= bit;
+        for (unsigned c = 0; c < 256; ++c)
+            if (set.contains(static_cast<unsigned char>(c)))
+                bits[c] |= bit;
     }
 
     constexpr byte_classes()
     {
-        char const* const upper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-        char const* const lower = "abcdefghijklmnopqrstuvwxyz";
-        char const* const digit = "0123456789";
-        for (char const* s : {upper, lower, digit}) {
-            add(s, c_alnum | c_pchar | c_vpchar | c_trans | c_word);
-        }
-        add(upper, c_alpha);
-        add(lower, c_alpha);
-        add(digit, c_hex);
-        add("ABCDEFabcdef", c_hex);
-        // RFC 3986: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
-        add("-._~", c_pchar | c_vpchar);
-        // RFC 3986: sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
-        // and pchar adds ":" / "@".
-        add("!$&'()*+,;=:@", c_pchar);
-        // draft-03: v-subdels = "!" / "$" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
-        //                       / ":" / "@" / "/" / "?"
-        add("!$'()*+,;=:@/?", c_vpchar);
-        // RFC 2141: other = "(" / ")" / "+" / "," / "-" / "." / ":" / "=" / "@" / ";"
-        //                   / "$" / "_" / "!" / "*" / "'"
-        //           reserved = "%" / "/" / "?" / "#"   ("%" only as "%" hex hex)
-        add("()+,-.:=@;$_!*'/?#", c_trans);
-        add("+-._", c_word);
-        add(".,;:!?", c_punct);
+        namespace lex = lexical;
+        add(lex::rfc8141::alphanum, c_alnum);
+        add(lex::rfc5234::alpha, c_alpha);
+        add(lex::rfc5234::hexdig, c_hex);
+        add(lex::rfc3986::pchar, c_pchar);
+        add(lex::rfc2141bis::v_pchar, c_vpchar);
+        add(lex::rfc2141::trans, c_trans);
+        // Prose: a word byte before "urn:" means the "urn:" is part of a
+        // longer word (docs/extract.md); punctuation never ends a match.
+        add(lex::rfc8141::alphanum | lex::charset("+-._"), c_word);
+        add(lex::charset(".,;:!?"), c_punct);
     }
 
     constexpr bool is(unsigned char c, unsigned short bit) const { return (bits[c] & bit) != 0; }
@@ -300,7 +291,7 @@ walk_result walk(std::string_view text, std::size_t s, extract_options const& op
 /// Whether the bytes at text[s, s+4) are "urn:" that may start a match.
 bool starts_match(char const* t, std::size_t s) noexcept
 {
-    if ((t[s] | 0x20) != 'u' || (t[s + 1] | 0x20) != 'r' || (t[s + 2] | 0x20) != 'n')
+    if (!lexical::iequals(std::string_view(t + s, 3), "urn"))
         return false;
     return s == 0 || !is(t[s - 1], c_word);
 }

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace urns_test {
 
@@ -23,6 +24,7 @@ struct outcome {
     std::size_t where = 0;       ///< that failure's offset
     std::string which;           ///< and its name
     int code = 0;                ///< and its urns::error value
+    std::vector<std::string> also;   ///< further names expected at `where`
 };
 
 /// Runs `p` at the start of `s` in the grammars' one context, into `attr`.
@@ -42,6 +44,8 @@ outcome run_into(P const& p, std::string_view s, Attr& attr)
         o.where = static_cast<std::size_t>(slot.where - begin);
         o.which = slot.which;
         o.code = slot.code;
+        for (unsigned i = 0; i < slot.more_count; ++i)
+            o.also.emplace_back(slot.more[i]);
     }
     return o;
 }
