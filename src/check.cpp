@@ -101,9 +101,9 @@ void check_characters(urn_view const& v, collector& c)
 {
     std::string_view const b = v.buffer();
     syntax const syn = v.syntax();
-    std::size_t i = v.parts().nid_end + 1;
+    std::size_t i = detail::view_access::parts_of(v).nid_end + 1;
     // In RFC 2141 everything after the NID is the NSS.
-    std::size_t const nss_end = v.parts().nss_end;
+    std::size_t const nss_end = detail::view_access::parts_of(v).nss_end;
     while (i < b.size()) {
         char const ch = b[i];
         if (ch == '%' && i + 2 < b.size() && lexical::rfc5234::hexdig.contains(b[i + 1]) && lexical::rfc5234::hexdig.contains(b[i + 2])) {
@@ -150,7 +150,7 @@ void check_directives(urn_view const& v, collector& c)
 /// sections 2.3, 2.4; RFC 8141 section 2).
 void check_components(urn_view const& v, check_options const& opts, collector& c)
 {
-    detail::parts const& p = v.parts();
+    detail::parts const& p = detail::view_access::parts_of(v);
     // Each span is reported with its delimiter ("?", "?+", "?=", "#").
     auto whole = [](detail::parts::span s, std::size_t delim) {
         return std::pair<std::size_t, std::size_t>(s.begin - delim, s.end - s.begin + delim);

@@ -22,7 +22,7 @@ using detail::directive_span;
 /// Everything after the NID's ":" (RFC 2141 compares the whole URN).
 std::string_view after_nid(urn_view const& v) noexcept
 {
-    return v.buffer().substr(v.parts().nid_end + 1);
+    return v.buffer().substr(detail::view_access::parts_of(v).nid_end + 1);
 }
 
 /// The part after the NID that mode `m` compares as one string.

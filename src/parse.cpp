@@ -11,6 +11,7 @@
 #include <urns/grammar/rfc8141.hpp>
 
 #include "detail/grammar_entry.hpp"
+#include "detail/view_access.hpp"
 
 namespace urns {
 
@@ -103,7 +104,7 @@ inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
     }
     }
 
-    result<urn_view> r(boost::system::in_place_value, s, p);
+    result<urn_view> r(boost::system::in_place_value, detail::view_access::make(s, p));
     if (!ok)
         r = error_of(slot, first, syn);
     return r;

@@ -35,16 +35,17 @@ public:
     /// The whole URN as given to the parser.
     std::string_view buffer() const noexcept { return buf_; }
 
-    /// Internal: the parser and urn build views from offsets.
-    urn_view(std::string_view buf, detail::parts const& p) noexcept
-        : urn_accessors(p), buf_(buf)
-    {
-    }
+private:
+    // Views are made only by parsing: by parse_urn and urn, through
+    // detail::view_access (src/detail/view_access.hpp), never from offsets
+    // a caller chose.
+    friend class urn;
+    friend struct detail::view_access;
 
-    /// Internal: the component offsets.
+    urn_view(std::string_view buf, detail::parts const& p) noexcept : urn_accessors(p), buf_(buf) {}
+
     detail::parts const& parts() const noexcept { return p_; }
 
-private:
     std::string_view buf_;
 };
 

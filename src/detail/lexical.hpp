@@ -8,6 +8,8 @@
 #include <urns/lexical.hpp>
 #include <urns/urn_view.hpp>
 
+#include "view_access.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -26,7 +28,7 @@ using lexical::iequals;
 */
 inline bool well_formed(urn_view const& v) noexcept
 {
-    parts const& p = v.parts();
+    parts const& p = view_access::parts_of(v);
     std::size_t const n = v.buffer().size();
     auto in = [n](parts::span s) { return !s.present() || (s.begin <= s.end && s.end <= n); };
     return n >= 5 && p.nid_end >= 4 && p.nid_end < p.nss_end && p.nss_end <= n &&

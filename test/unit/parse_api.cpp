@@ -91,6 +91,22 @@ BOOST_AUTO_TEST_CASE(present_but_empty_is_not_absent)
     BOOST_TEST(!r->has_fragment());
 }
 
+// Views are made only by parsing: no public constructor takes a buffer and
+// offsets, and the offsets are not part of the public interface.
+template <class V, class = void>
+struct exposes_parts : std::false_type {};
+template <class V>
+struct exposes_parts<V, std::void_t<decltype(std::declval<V const&>().parts())>> : std::true_type {};
+
+BOOST_AUTO_TEST_CASE(views_are_made_only_by_parsing)
+{
+    static_assert(!std::is_constructible_v<urns::urn_view, std::string_view, urns::detail::parts const&>);
+    static_assert(!exposes_parts<urns::urn_view>::value);
+    static_assert(!exposes_parts<urns::urn>::value);
+    static_assert(std::is_default_constructible_v<urns::urn_view>);
+    BOOST_TEST(urns::urn_view().buffer().empty());
+}
+
 BOOST_AUTO_TEST_CASE(default_view_is_empty_and_safe)
 {
     urns::urn_view const v;

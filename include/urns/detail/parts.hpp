@@ -10,6 +10,9 @@
 namespace urns {
 namespace detail {
 
+/// The library's own access to a view's offsets (src/detail/view_access.hpp).
+struct view_access;
+
 /** Where the components of a parsed URN lie in its buffer.
 
     The scheme is always [0, 3) and the NID starts at 4. A component that is

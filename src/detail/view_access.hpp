@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: BSL-1.0
+//
+// Internal, X3-free: the library's access to the offsets of a view. Only
+// the parser makes views from offsets; the semantic layer reads them.
+#ifndef URNS_SRC_DETAIL_VIEW_ACCESS_HPP
+#define URNS_SRC_DETAIL_VIEW_ACCESS_HPP
+
+#include <urns/urn_view.hpp>
+
+namespace urns {
+namespace detail {
+
+struct view_access {
+    /// A view of `buf` with the offsets `p`, which a parse of `buf` produced.
+    static urn_view make(std::string_view buf, parts const& p) noexcept { return urn_view(buf, p); }
+
+    /// The offsets of `v`'s components.
+    static parts const& parts_of(urn_view const& v) noexcept { return v.parts(); }
+};
+
+} // namespace detail
+} // namespace urns
+
+#endif
