@@ -205,6 +205,31 @@ struct must_directive : x3::unary_parser<Subject, must_directive<Subject>> {
     error code;
 };
 
+/** Not the octets of `s` (exact bytes) here: a predicate that consumes
+    nothing, the same language as !x3::lit(s), in one compare. Used for the
+    texts' "not this" rules (no "%00").
+*/
+template <std::size_t N>
+struct not_octets : x3::parser<not_octets<N>> {
+    static_assert(N >= 2, "a literal of at least one byte");
+    using attribute_type = x3::unused_type;
+    static bool const has_attribute = false;
+
+    constexpr explicit not_octets(char const (&s)[N])
+    {
+        for (std::size_t i = 0; i + 1 < N; ++i)
+            bytes[i] = s[i];
+    }
+
+    template <class It, class Ctx, class RCtx, class Attr>
+    bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const
+    {
+        return static_cast<std::size_t>(last - first) < N - 1 || std::memcmp(&*first, bytes, N - 1) != 0;
+    }
+
+    char bytes[N - 1] = {};
+};
+
 /** An expectation point on a quoted string: a literal is expected octet by
     octet (RFC 5234 section 2.3: "abc" is %x61 %x62 %x63, each in either
     case), so a failure is recorded at the first octet that differs, not

@@ -18,6 +18,7 @@ namespace rfc2141 {
 namespace lex = lexical::rfc2141;
 
 struct checked_nid_class;
+struct nid_fault_class;
 struct not_reserved_nid_class;
 struct nid_class;
 struct let_num_hyp_class;
@@ -37,6 +38,7 @@ struct excluded_class;
 urn_type                        const urn         = "URN";
 nid_alone_type                  const nid_alone   = "NID";
 x3::rule<checked_nid_class>     const checked_nid = "NID";
+x3::rule<nid_fault_class>       const nid_fault   = "NID";
 x3::rule<not_reserved_nid_class> const not_reserved_nid = "NID";
 x3::rule<nid_class>             const nid         = "NID";
 x3::rule<let_num_hyp_class>     const let_num_hyp = "let-num-hyp";
@@ -53,16 +55,6 @@ x3::rule<other_class>           const other       = "other";
 x3::rule<reserved_class>        const reserved    = "reserved";
 x3::rule<excluded_class>        const excluded    = "excluded";
 
-// URN           = "urn:" NID ":" NSS
-// As an entry rule it must also end the input: a byte that stops the NSS
-// and is not the end is reported as a bad NSS byte at its offset.
-auto const urn_def =
-       must(quoted("urn:"), "\"urn:\"", error::bad_scheme)
-    >> x3::raw[checked_nid]
-    >> must(':', "\":\"", error::bad_nid)
-    >> x3::raw[must(nss, error::bad_nss)]
-    >> must(x3::eoi, "NSS", error::bad_nss);
-
 // The NID of a URN, with what the prose of section 2.1 adds to its BNF
 // (grammar/README.md, "Where errors point" and decision 12):
 //  - a byte after "urn:" that is neither let-num-hyp nor the ":" that ends
@@ -71,6 +63,24 @@ auto const urn_def =
 //  - a NID wrong as a whole (33 or more characters before the ":") is
 //    reported at its first byte.
 auto const checked_nid_def =
+       (not_reserved_nid >> nid >> &x3::lit(':'))
+    | nid_fault;
+
+// The same rules, each an expectation point, the byte-by-byte look first
+// (so that the farthest failure is the one a reader looks for); tried only
+// when the quick reading fails. It succeeds where the NID is right and the
+// input ends after it (a NID alone, or "urn:ab" whose ":" is missing).
+// URN           = "urn:" NID ":" NSS
+// As an entry rule it must also end the input: a byte that stops the NSS
+// and is not the end is reported as a bad NSS byte at its offset.
+auto const urn_def =
+       must(quoted("urn:"), "\"urn:\"", error::bad_scheme)
+    >> x3::raw[checked_nid_def]
+    >> must(':', "\":\"", error::bad_nid)
+    >> x3::raw[must(nss, error::bad_nss)]
+    >> must(x3::eoi, "NSS", error::bad_nss);
+
+auto const nid_fault_def =
        &(*char_in<lex::let_num_hyp>{} >> must(&x3::lit(':') | x3::eoi, "NID", error::bad_nid))
     >> must(not_reserved_nid, error::reserved_nid)
     >> must(nid >> &(x3::lit(':') | x3::eoi), "NID", error::bad_nid);
@@ -116,7 +126,7 @@ auto const urn_chars_def =
     trans | (must(not_nul, error::nul_octet) >> '%' >> must(hex, error::bad_pct_encoded) >> must(hex, error::bad_pct_encoded));
 
 // Section 2.4: no "%00" (NUL, %-encoded); reported at the "%".
-auto const not_nul_def = !x3::lit("%00");
+auto const not_nul_def = not_octets("%00");
 
 // trans         = upper / lower / number / other / reserved
 auto const trans_def = char_in<lex::trans>{};
@@ -140,7 +150,7 @@ auto const reserved_def = char_in<lex::reserved>{};
 //                 / %x7F-FF
 auto const excluded_def = char_in<lex::excluded>{};
 
-BOOST_SPIRIT_DEFINE(urn, checked_nid, not_reserved_nid, nid_alone, nid, let_num_hyp, let_num, upper, lower, number, nss, urn_chars, not_nul, trans,
+BOOST_SPIRIT_DEFINE(urn, checked_nid, nid_fault, not_reserved_nid, nid_alone, nid, let_num_hyp, let_num, upper, lower, number, nss, urn_chars, not_nul, trans,
                     hex, other, reserved, excluded)
 
 // clang-format on

@@ -27,6 +27,7 @@ namespace lex = lexical::rfc2141bis;
 
 struct scheme_class;
 struct checked_nid_class;
+struct nid_fault_class;
 struct not_reserved_nid_class;
 struct not_nul_class;
 struct pct_encoded_class;
@@ -47,6 +48,7 @@ uri_type                                  const uri       = "URI";
 nid_alone_type                            const nid_alone = "NID";
 urn_query_entry_type                      const urn_query_entry = "urn-query";
 x3::rule<checked_nid_class>               const checked_nid = "NID";
+x3::rule<nid_fault_class>       const nid_fault   = "NID";
 x3::rule<not_reserved_nid_class>          const not_reserved_nid = "NID";
 x3::rule<not_nul_class>                   const not_nul   = "pct-encoded";
 x3::rule<pct_encoded_class>               const pct_encoded = "pct-encoded";
@@ -89,14 +91,6 @@ auto const uri_def =
 // failure points at the first byte that differs ("urx:" at 2).
 auto const scheme_def = must(quoted("urn"), "scheme", error::bad_scheme);
 
-// urn-path    = NID ":" NSS
-//               ; to be superimposed on <path-rootless>,
-//               ; which needs to be <segment-nz> only
-auto const urn_path_def =
-       x3::raw[checked_nid]
-    >> must(':', "\":\"", error::bad_nid)
-    >> x3::raw[must(nss, error::bad_nss)];
-
 // The NID of a URN, with what the prose of section 2.1 adds to the rule
 // (grammar/README.md, "Where errors point" and decision 12):
 //  - a byte after "urn:" that is neither a NID character nor the ":" that
@@ -105,9 +99,25 @@ auto const urn_path_def =
 //  - a NID wrong as a whole (one character, 33 or more, a leading or
 //    trailing "-") is reported at its first byte.
 auto const checked_nid_def =
+       (not_reserved_nid >> nid >> &x3::lit(':'))
+    | nid_fault;
+
+// The same rules, each an expectation point, the byte-by-byte look first
+// (so that the farthest failure is the one a reader looks for); tried only
+// when the quick reading fails. It succeeds where the NID is right and the
+// input ends after it (a NID alone, or "urn:ab" whose ":" is missing).
+auto const nid_fault_def =
        &(*char_in<lex::ldh>{} >> must(&x3::lit(':') | x3::eoi, "NID", error::bad_nid))
     >> must(not_reserved_nid, error::reserved_nid)
     >> must(nid >> &(x3::lit(':') | x3::eoi), "NID", error::bad_nid);
+
+// urn-path    = NID ":" NSS
+//               ; to be superimposed on <path-rootless>,
+//               ; which needs to be <segment-nz> only
+auto const urn_path_def =
+       x3::raw[checked_nid_def]
+    >> must(':', "\":\"", error::bad_nid)
+    >> x3::raw[must(nss, error::bad_nss)];
 
 // Section 2.1: the NID "urn" is "permanently reserved".
 auto const not_reserved_nid_def = !(quoted("urn") >> (x3::lit(':') | x3::eoi));
@@ -191,7 +201,7 @@ auto const excluded_def = char_in<lex::excluded>{};
 // unencoded or percent-encoded form" (decision 14). The draft takes pchar,
 // pct-encoded and fragment from RFC 3986; its URNs use them without "%00",
 // reported at the "%", expected pct-encoded.
-auto const not_nul_def = !x3::lit("%00");
+auto const not_nul_def = not_octets("%00");
 
 // pct-encoded   = "%" HEXDIG HEXDIG   (RFC 3986), without "%00"
 auto const pct_encoded_def = must(not_nul, error::nul_octet) >> rfc3986::pct_encoded;
@@ -203,7 +213,7 @@ auto const pchar_def = char_in<lexical::rfc3986::pchar>{} | pct_encoded;
 auto const fragment_def = *(run_of<lexical::rfc3986::fragment>{} | pchar | '/' | '?');
 
 BOOST_SPIRIT_DEFINE(uri, scheme, urn_path, nid, nss, urn_query, directive, keywd, value, v_pchar,
-                    v_subdels, excluded, checked_nid, not_reserved_nid, nid_alone,
+                    v_subdels, excluded, checked_nid, nid_fault, not_reserved_nid, nid_alone,
                     not_nul, pct_encoded, pchar, fragment, urn_query_entry)
 
 // clang-format on

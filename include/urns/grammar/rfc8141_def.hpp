@@ -28,6 +28,8 @@ inline constexpr charset pchar_slash_question = lexical::rfc3986::query;
 
 struct assigned_name_class;
 struct checked_nid_class;
+struct nid_fault_class;
+struct not_informal_misuse_class;
 struct informalnamespacename_class;
 struct number_class;
 struct digitnonzero_class;
@@ -45,6 +47,8 @@ namestring_type                                     const namestring    = "names
 nid_alone_type                                      const nid_alone     = "NID";
 informal_entry_type                                 const informal_entry = "InformalNamespaceName";
 x3::rule<checked_nid_class>                         const checked_nid   = "NID";
+x3::rule<nid_fault_class>                           const nid_fault     = "NID";
+x3::rule<not_informal_misuse_class>                 const not_informal_misuse = "InformalNamespaceName";
 x3::rule<informalnamespacename_class>               const informalnamespacename = "InformalNamespaceName";
 x3::rule<number_class>                              const number        = "Number";
 x3::rule<digitnonzero_class>                        const digitnonzero  = "DigitNonZero";
@@ -75,15 +79,8 @@ auto const namestring_def =
     >> -('#' >> x3::raw[f_component] >> must(x3::eoi, "f-component", error::bad_fragment))
     >> end_of_input;
 
-// assigned-name = "urn" ":" NID ":" NSS
-// "urn" is case-insensitive, as every ABNF literal; a failure points at the
-// first byte that differs.
-auto const assigned_name_def =
-       must(quoted("urn"), "\"urn\"", error::bad_scheme)
-    >> must(':', "\":\"", error::bad_scheme)
-    >> x3::raw[checked_nid]
-    >> must(':', "\":\"", error::bad_nid)
-    >> x3::raw[must(nss, error::bad_nss)];
+// Section 5.2: a NID that starts "urn-" (any case) is an InformalNamespaceName.
+auto const not_informal_misuse_def = (!quoted("urn-")) | &(informalnamespacename >> (x3::lit(':') | x3::eoi));
 
 // The NID of a URN, with what section 5.2 adds to the rule
 // (grammar/README.md, "Where errors point" and decision 13):
@@ -94,9 +91,26 @@ auto const assigned_name_def =
 //  - a NID wrong as a whole (one character, 33 or more, a leading or
 //    trailing "-") is reported at its first byte.
 auto const checked_nid_def =
+       (not_informal_misuse_def >> nid >> &x3::lit(':'))
+    | nid_fault;
+
+// The same rules, each an expectation point, the byte-by-byte look first
+// (so that the farthest failure is the one a reader looks for); tried only
+// when the quick reading fails. It succeeds where the NID is right and the
+// input ends after it (a NID alone, or "urn:ab" whose ":" is missing).
+// assigned-name = "urn" ":" NID ":" NSS
+// "urn" is case-insensitive, as every ABNF literal; a failure points at the
+// first byte that differs.
+auto const assigned_name_def =
+       must(quoted("urn"), "\"urn\"", error::bad_scheme)
+    >> must(':', "\":\"", error::bad_scheme)
+    >> x3::raw[checked_nid_def]
+    >> must(':', "\":\"", error::bad_nid)
+    >> x3::raw[must(nss, error::bad_nss)];
+
+auto const nid_fault_def =
        &(*char_in<lex::ldh>{} >> must(&x3::lit(':') | x3::eoi, "NID", error::bad_nid))
-    >> must((!quoted("urn-")) | &(informalnamespacename >> (x3::lit(':') | x3::eoi)),
-            "InformalNamespaceName", error::reserved_nid)
+    >> must(not_informal_misuse, error::reserved_nid)
     >> must(nid >> &(x3::lit(':') | x3::eoi), "NID", error::bad_nid);
 
 // The NID alone, as make_urn checks it: the same rules, then the end.
@@ -178,7 +192,8 @@ auto const digit_def = char_in<lex::digit>{};
 
 BOOST_SPIRIT_DEFINE(namestring, assigned_name, nid, ldh, nss, rq_components, r_component,
                     q_component, f_component, alphanum, checked_nid, nid_alone,
-                    informalnamespacename, number, digitnonzero, digit, informal_entry)
+                    informalnamespacename, number, digitnonzero, digit, informal_entry, nid_fault,
+                    not_informal_misuse)
 
 // clang-format on
 
