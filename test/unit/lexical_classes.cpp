@@ -11,7 +11,10 @@
 
 #include <urns/lexical.hpp>
 
+#include "detail/lexical.hpp"
+
 #include <bitset>
+#include <cstdint>
 #include <cctype>
 #include <map>
 #include <sstream>
@@ -437,4 +440,22 @@ BOOST_AUTO_TEST_CASE(case_and_hex_helpers)
     BOOST_TEST(!lex::iequals("urn", "urn-"));
     BOOST_TEST(lex::istarts_with("X-abc", "x-"));
     BOOST_TEST(!lex::istarts_with("x", "x-"));
+}
+
+BOOST_AUTO_TEST_CASE(word_at_a_time_helpers_agree_with_the_tables)
+{
+    // The SWAR helpers of src/detail/lexical.hpp fold and find eight octets
+    // at once with arithmetic; for every octet, in every lane, they must
+    // give what the one-octet helpers give.
+    namespace d = urns::detail;
+    for (unsigned c = 0; c < 256; ++c) {
+        for (unsigned lane = 0; lane < 8; ++lane) {
+            std::uint64_t const w = std::uint64_t(c) << (8 * lane) | (0x41ULL << (8 * ((lane + 1) % 8)));
+            std::uint64_t const folded = d::lower8(w);
+            auto const out = static_cast<unsigned char>(folded >> (8 * lane));
+            BOOST_TEST(out == static_cast<unsigned char>(lex::ascii_lower(static_cast<char>(c))), c << " lane " << lane);
+            bool const pct = (d::pct_bytes(w) >> (8 * lane + 7)) & 1;
+            BOOST_TEST(pct == (c == '%'), c << " lane " << lane);
+        }
+    }
 }
