@@ -6,6 +6,8 @@
 #include <urns/lexical.hpp>
 #include <urns/parse.hpp>
 
+#include "detail/grammar_entry.hpp"
+
 #include <cstring>
 
 namespace urns {
@@ -98,17 +100,6 @@ bool accepting(st s) noexcept
     }
 }
 
-/// The NID rule's shape: 2-32 bytes (1-32 in RFC 2141), letters, digits
-/// and "-", first (and, but in RFC 2141, last) not "-". parse_urn then
-/// applies the semantic rules (reserved "urn", RFC 8141 informal NIDs).
-bool nid_shape_ok(std::string_view nid, syntax syn) noexcept
-{
-    std::size_t const min = syn == syntax::rfc2141 ? 1 : 2;
-    if (nid.size() < min || nid.size() > 32 || nid.front() == '-')
-        return false;
-    return syn == syntax::rfc2141 || nid.back() != '-';
-}
-
 struct walk_result {
     std::size_t end = 0;  // one past the match's last byte; 0: no match
     std::size_t stop = 0; // the first byte the walk did not take
@@ -127,7 +118,7 @@ walk_result walk(std::string_view text, std::size_t s, extract_options const& op
     std::size_t const nid_begin = p;
     while (p < n && p - nid_begin < 33 && (is(t[p], c_alnum) || t[p] == '-'))
         ++p;
-    if (p >= n || t[p] != ':' || !nid_shape_ok(text.substr(nid_begin, p - nid_begin), syn)) {
+    if (p >= n || t[p] != ':' || !nid_rule(text.substr(nid_begin, p - nid_begin), syn)) {
         w.stop = p;
         return w;
     }

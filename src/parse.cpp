@@ -130,6 +130,19 @@ std::optional<parse_error> nid_fault(std::string_view nid, syntax syn) noexcept
     return error_of(slot, first, syn);
 }
 
+bool nid_rule(std::string_view nid, syntax syn) noexcept
+{
+    char const* const first = nid.data();
+    char const* const last = first + nid.size();
+    g::error_slot slot;
+    switch (syn) {
+    case syntax::rfc2141: return run<g::rfc2141::nid_entry_type>("NID", first, last, slot);
+    case syntax::rfc2141bis: return run<g::rfc2141bis::nid_entry_type>("NID", first, last, slot);
+    case syntax::rfc8141: return run<g::rfc8141::nid_entry_type>("NID", first, last, slot);
+    }
+    return false;
+}
+
 std::optional<parse_error> urn_query_fault(std::string_view query) noexcept
 {
     char const* const first = query.data();

@@ -32,10 +32,12 @@ struct parse_options {
 
     On success the view refers to `s`. On failure the error gives the code,
     the byte offset of the first byte that could not be accepted, and the
-    ABNF rule that was expected there. Besides the grammar, the syntax's
-    semantic rules are checked: the reserved NID "urn" (RFC 2141,
-    draft-03), informal NIDs (RFC 8141 "urn-<number>"), and "%00"
-    (RFC 2141 section 2.4, draft-03 section 2.5.3).
+    ABNF rule that was expected there (the farthest failure, with
+    `also_expected` naming what else would have been accepted there). The
+    grammar includes the rules its document states in prose: the reserved
+    NID "urn" (RFC 2141, draft-03), informal NIDs (RFC 8141
+    "urn-<number>"), and no "%00" (RFC 2141 section 2.4, draft-03 section
+    2.5.3).
 
     @par Example
     @code

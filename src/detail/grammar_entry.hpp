@@ -21,6 +21,10 @@ namespace detail {
 /// informal NIDs), with offsets into `nid`; nothing if it is one.
 std::optional<parse_error> nid_fault(std::string_view nid, syntax syn) noexcept;
 
+/// Whether `nid` matches the ABNF NID rule of `syn`, as the rule is
+/// written (without the rules the prose adds, which parse_urn applies).
+bool nid_rule(std::string_view nid, syntax syn) noexcept;
+
 /// The first fault of `query` as a draft-03 `urn-query` (section 2.3,
 /// without "%00", section 2.5.3), with offsets into `query`; nothing if it
 /// is one.

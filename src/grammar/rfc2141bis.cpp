@@ -14,6 +14,7 @@ namespace rfc2141bis {
 
 BOOST_SPIRIT_INSTANTIATE(uri_type, iterator_type, context_type)
 BOOST_SPIRIT_INSTANTIATE(nid_alone_type, iterator_type, context_type)
+BOOST_SPIRIT_INSTANTIATE(nid_entry_type, iterator_type, context_type)
 BOOST_SPIRIT_INSTANTIATE(urn_query_entry_type, iterator_type, context_type)
 
 } // namespace rfc2141bis

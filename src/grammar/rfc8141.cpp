@@ -14,6 +14,7 @@ namespace rfc8141 {
 
 BOOST_SPIRIT_INSTANTIATE(namestring_type, iterator_type, context_type)
 BOOST_SPIRIT_INSTANTIATE(nid_alone_type, iterator_type, context_type)
+BOOST_SPIRIT_INSTANTIATE(nid_entry_type, iterator_type, context_type)
 BOOST_SPIRIT_INSTANTIATE(informal_entry_type, iterator_type, context_type)
 
 } // namespace rfc8141

@@ -22,6 +22,12 @@ struct nid_alone_class;
 using nid_alone_type = x3::rule<nid_alone_class>;
 BOOST_SPIRIT_DECLARE(nid_alone_type)
 
+struct nid_entry_class;
+/// The ABNF NID rule and nothing else, without the rules the prose adds
+/// (find_urns checks a candidate's NID with it; parse_urn has the last word).
+using nid_entry_type = x3::rule<nid_entry_class>;
+BOOST_SPIRIT_DECLARE(nid_entry_type)
+
 } // namespace rfc2141
 } // namespace grammar
 } // namespace urns

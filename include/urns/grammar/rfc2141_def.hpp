@@ -37,6 +37,7 @@ struct excluded_class;
 
 urn_type                        const urn         = "URN";
 nid_alone_type                  const nid_alone   = "NID";
+nid_entry_type                  const nid_entry   = "NID";
 x3::rule<checked_nid_class>     const checked_nid = "NID";
 x3::rule<nid_fault_class>       const nid_fault   = "NID";
 x3::rule<not_reserved_nid_class> const not_reserved_nid = "NID";
@@ -87,6 +88,9 @@ auto const nid_fault_def =
 
 // Section 2.1: 'the NID "urn" is reserved and MUST NOT be used'.
 auto const not_reserved_nid_def = !(quoted("urn") >> (x3::lit(':') | x3::eoi));
+
+// The NID rule alone, as the ABNF has it, then the end.
+auto const nid_entry_def = nid >> x3::eoi;
 
 // The NID alone, as make_urn checks it: the same rules, then the end.
 auto const nid_alone_def = checked_nid >> must(x3::eoi, "NID", error::bad_nid);
@@ -150,7 +154,7 @@ auto const reserved_def = char_in<lex::reserved>{};
 //                 / %x7F-FF
 auto const excluded_def = char_in<lex::excluded>{};
 
-BOOST_SPIRIT_DEFINE(urn, checked_nid, nid_fault, not_reserved_nid, nid_alone, nid, let_num_hyp, let_num, upper, lower, number, nss, urn_chars, not_nul, trans,
+BOOST_SPIRIT_DEFINE(urn, checked_nid, nid_fault, not_reserved_nid, nid_alone, nid_entry, nid, let_num_hyp, let_num, upper, lower, number, nss, urn_chars, not_nul, trans,
                     hex, other, reserved, excluded)
 
 // clang-format on

@@ -23,6 +23,12 @@ struct nid_alone_class;
 using nid_alone_type = x3::rule<nid_alone_class>;
 BOOST_SPIRIT_DECLARE(nid_alone_type)
 
+struct nid_entry_class;
+/// The ABNF NID rule and nothing else, without the rules the prose adds
+/// (find_urns checks a candidate's NID with it; parse_urn has the last word).
+using nid_entry_type = x3::rule<nid_entry_class>;
+BOOST_SPIRIT_DECLARE(nid_entry_type)
+
 struct urn_query_entry_class;
 /// urn-query and nothing else (parse_query).
 using urn_query_entry_type = x3::rule<urn_query_entry_class>;

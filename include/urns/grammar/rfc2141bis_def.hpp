@@ -46,6 +46,7 @@ struct excluded_class;
 
 uri_type                                  const uri       = "URI";
 nid_alone_type                            const nid_alone = "NID";
+nid_entry_type                  const nid_entry   = "NID";
 urn_query_entry_type                      const urn_query_entry = "urn-query";
 x3::rule<checked_nid_class>               const checked_nid = "NID";
 x3::rule<nid_fault_class>       const nid_fault   = "NID";
@@ -121,6 +122,9 @@ auto const urn_path_def =
 
 // Section 2.1: the NID "urn" is "permanently reserved".
 auto const not_reserved_nid_def = !(quoted("urn") >> (x3::lit(':') | x3::eoi));
+
+// The NID rule alone, as the ABNF has it, then the end.
+auto const nid_entry_def = nid >> x3::eoi;
 
 // The NID alone, as make_urn checks it: the same rules, then the end.
 auto const nid_alone_def = checked_nid >> must(x3::eoi, "NID", error::bad_nid);
@@ -213,7 +217,7 @@ auto const pchar_def = char_in<lexical::rfc3986::pchar>{} | pct_encoded;
 auto const fragment_def = *(run_of<lexical::rfc3986::fragment>{} | pchar | '/' | '?');
 
 BOOST_SPIRIT_DEFINE(uri, scheme, urn_path, nid, nss, urn_query, directive, keywd, value, v_pchar,
-                    v_subdels, excluded, checked_nid, nid_fault, not_reserved_nid, nid_alone,
+                    v_subdels, excluded, checked_nid, nid_fault, not_reserved_nid, nid_alone, nid_entry,
                     not_nul, pct_encoded, pchar, fragment, urn_query_entry)
 
 // clang-format on

@@ -45,6 +45,7 @@ struct alphanum_class;
 
 namestring_type                                     const namestring    = "namestring";
 nid_alone_type                                      const nid_alone     = "NID";
+nid_entry_type                  const nid_entry   = "NID";
 informal_entry_type                                 const informal_entry = "InformalNamespaceName";
 x3::rule<checked_nid_class>                         const checked_nid   = "NID";
 x3::rule<nid_fault_class>                           const nid_fault     = "NID";
@@ -112,6 +113,9 @@ auto const nid_fault_def =
        &(*char_in<lex::ldh>{} >> must(&x3::lit(':') | x3::eoi, "NID", error::bad_nid))
     >> must(not_informal_misuse, error::reserved_nid)
     >> must(nid >> &(x3::lit(':') | x3::eoi), "NID", error::bad_nid);
+
+// The NID rule alone, as the ABNF has it, then the end.
+auto const nid_entry_def = nid >> x3::eoi;
 
 // The NID alone, as make_urn checks it: the same rules, then the end.
 auto const nid_alone_def = checked_nid >> must(x3::eoi, "NID", error::bad_nid);
@@ -191,7 +195,7 @@ auto const digitnonzero_def = char_in<lex::digit_non_zero>{};
 auto const digit_def = char_in<lex::digit>{};
 
 BOOST_SPIRIT_DEFINE(namestring, assigned_name, nid, ldh, nss, rq_components, r_component,
-                    q_component, f_component, alphanum, checked_nid, nid_alone,
+                    q_component, f_component, alphanum, checked_nid, nid_alone, nid_entry,
                     informalnamespacename, number, digitnonzero, digit, informal_entry, nid_fault,
                     not_informal_misuse)
 
