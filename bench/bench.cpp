@@ -204,7 +204,7 @@ public:
     }
 };
 
-/// A target of issue 6 for one kind of operation, if it has one.
+/// The target for one kind of operation, if it has one (bench/README.md).
 struct target {
     double max_ratio;        // 0: none
     double max_allocs;       // < 0: none
@@ -254,7 +254,7 @@ std::string format_table(std::map<std::string, measured> const& res)
         double ratio = (y != res.end() && y->second.ns_per_urn > 0) ? m.ns_per_urn / y->second.ns_per_urn : 0;
         if (row.op.rfind("find_urns", 0) == 0)
             ratio = 0;   // not per URN
-        // The targets of issue 6 are on the mixed corpus.
+        // The targets are on the mixed corpus.
         target const t = row.corpus == "mixed" ? target_of(row.op) : target{0, -1, ""};
         std::string met;
         if (t.max_ratio > 0 && ratio > 0)   // ratio 0: the yardstick was not run

@@ -56,7 +56,7 @@ corpus pack(std::vector<std::string> const& v);
 /// The default seed of every generator.
 inline constexpr std::uint64_t default_seed = 8141;
 
-/** The realistic mix of issue 6, by weight (of 104): uuid 24, isbn 8,
+/** The realistic mix, by weight (of 104): uuid 24, isbn 8,
     issn 4, ietf rfc/bcp/std 4, ietf params 8, oid 8, nbn 6, epc 6, ogc 5,
     lex 4, mpeg 4, other registered namespaces 9, percent-encoded 3,
     RFC 8141 "?+"/"?="/"#" forms 4, long (200-2000 bytes) 2, invalid 5.

@@ -1,7 +1,7 @@
 // Benchmark (bench/ only, Google Benchmark): time per byte of urns on
 // adversarial inputs of 1 to 16 MiB, against a reference pass over the same
 // bytes in the same process (std::count of one byte value), to show that
-// the work grows linearly with the input (issue 7, limits). Run by
+// the work grows linearly with the input (see test/unit/limits.cpp). Run by
 // tools/bench.sh --scaling, which prints the table of bench/README.md.
 //
 // For each workload the table gives the CPU time per byte at 1 MiB and at

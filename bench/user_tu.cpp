@@ -1,6 +1,6 @@
 // Benchmark support (bench/ only): a user's translation unit, compiled by
 // tools/bench.sh under /usr/bin/time to measure what including
-// <urns/urns.hpp> costs (issue 6, item 3). Never linked.
+// <urns/urns.hpp> costs. Never linked.
 #include <urns/urns.hpp>
 
 #include <cstdio>

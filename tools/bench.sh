@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs the benchmarks of bench/ (issue 6) from a clean Release -O2 build in
+# Runs the benchmarks of bench/ from a clean Release -O2 build in
 # build-bench/ and prints the table of bench/README.md.
 #
 #   tools/bench.sh                 configure, build, run, print the table
