@@ -4,11 +4,11 @@
 #include <urns/parse.hpp>
 #include <urns/urn.hpp>
 
-#include <urns/grammar/ast_adapted.hpp>
+#include "grammar/ast_adapted.hpp"
 #include <urns/grammar/config.hpp>
-#include <urns/grammar/rfc2141.hpp>
-#include <urns/grammar/rfc2141bis.hpp>
-#include <urns/grammar/rfc8141.hpp>
+#include "grammar/rfc2141.hpp"
+#include "grammar/rfc2141bis.hpp"
+#include "grammar/rfc8141.hpp"
 
 #include "detail/grammar_entry.hpp"
 #include "detail/view_access.hpp"

@@ -6,7 +6,7 @@
 // const*, boost::spirit::x3::context<...>>", the caller's context is not
 // config.hpp's context_type: compare the two types in the message.
 #include <urns/grammar/config.hpp>
-#include <urns/grammar/rfc8141_def.hpp>
+#include "grammar/rfc8141_def.hpp"
 
 namespace urns {
 namespace grammar {

@@ -3,7 +3,7 @@
 #define BOOST_TEST_MODULE grammar_rfc2141bis
 #include <boost/test/unit_test.hpp>
 
-#include <urns/grammar/rfc2141bis_def.hpp>
+#include "grammar/rfc2141bis_def.hpp"
 
 #include "rule_testing.hpp"
 

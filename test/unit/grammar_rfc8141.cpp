@@ -3,7 +3,7 @@
 #define BOOST_TEST_MODULE grammar_rfc8141
 #include <boost/test/unit_test.hpp>
 
-#include <urns/grammar/rfc8141_def.hpp>
+#include "grammar/rfc8141_def.hpp"
 
 #include "rule_testing.hpp"
 

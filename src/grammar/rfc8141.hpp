@@ -5,7 +5,7 @@
 #ifndef URNS_GRAMMAR_RFC8141_HPP
 #define URNS_GRAMMAR_RFC8141_HPP
 
-#include <urns/grammar/ast.hpp>
+#include "grammar/ast.hpp"
 #include <urns/grammar/config.hpp>
 
 namespace urns {

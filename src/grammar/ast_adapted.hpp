@@ -2,7 +2,7 @@
 #ifndef URNS_GRAMMAR_AST_ADAPTED_HPP
 #define URNS_GRAMMAR_AST_ADAPTED_HPP
 
-#include <urns/grammar/ast.hpp>
+#include "grammar/ast.hpp"
 
 #include <boost/fusion/include/adapt_struct.hpp>
 

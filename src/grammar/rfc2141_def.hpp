@@ -5,9 +5,9 @@
 #ifndef URNS_GRAMMAR_RFC2141_DEF_HPP
 #define URNS_GRAMMAR_RFC2141_DEF_HPP
 
-#include <urns/grammar/ast_adapted.hpp>
+#include "grammar/ast_adapted.hpp"
 #include <urns/grammar/primitives.hpp>
-#include <urns/grammar/rfc2141.hpp>
+#include "grammar/rfc2141.hpp"
 
 namespace urns {
 namespace grammar {

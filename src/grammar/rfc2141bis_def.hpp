@@ -7,9 +7,9 @@
 #ifndef URNS_GRAMMAR_RFC2141BIS_DEF_HPP
 #define URNS_GRAMMAR_RFC2141BIS_DEF_HPP
 
-#include <urns/grammar/ast_adapted.hpp>
+#include "grammar/ast_adapted.hpp"
 #include <urns/grammar/primitives.hpp>
-#include <urns/grammar/rfc2141bis.hpp>
+#include "grammar/rfc2141bis.hpp"
 #include <urns/grammar/rfc3986_def.hpp>
 #include <urns/grammar/rfc5234_def.hpp>
 

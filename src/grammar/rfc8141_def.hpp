@@ -7,11 +7,11 @@
 #ifndef URNS_GRAMMAR_RFC8141_DEF_HPP
 #define URNS_GRAMMAR_RFC8141_DEF_HPP
 
-#include <urns/grammar/ast_adapted.hpp>
+#include "grammar/ast_adapted.hpp"
 #include <urns/grammar/primitives.hpp>
 #include <urns/grammar/rfc3986_def.hpp>
 #include <urns/grammar/rfc5234_def.hpp>
-#include <urns/grammar/rfc8141.hpp>
+#include "grammar/rfc8141.hpp"
 
 namespace urns {
 namespace grammar {
