@@ -11,9 +11,10 @@
 //   --table=PATH         also write the markdown table to PATH
 //   --describe           print the corpora's make-up and exit
 //   --no-check           skip the yardstick/parse_urn agreement check
-//   --instructions       one pass of the yardstick and of parse_urn over the
-//                        mixed corpus per syntax, nothing else: run under
-//                        callgrind by tools/bench.sh --instructions
+//   --instructions[=C]   passes of the yardstick and of parse_urn over the
+//                        corpus C (mixed, the default: one pass; short or
+//                        invalid: 1000 passes) per syntax, nothing else: run
+//                        under callgrind by tools/bench.sh --instructions
 #include "alloc_count.hpp"
 #include "corpus.hpp"
 #include "time_unit.hpp"
@@ -503,6 +504,7 @@ int main(int argc, char** argv)
     std::uint64_t seed = default_seed;
     std::string write_corpus, table_path;
     bool do_describe = false, check = true, instructions = false;
+    std::string instructions_corpus = "mixed";
 
     std::vector<char*> args{argv[0]};
     bool has_reps = false, has_min_time = false, has_interleave = false, has_aggr = false;
@@ -520,8 +522,11 @@ int main(int argc, char** argv)
             do_describe = true;
         else if (flag(argv[i], "--no-check", v))
             check = false;
-        else if (flag(argv[i], "--instructions", v))
+        else if (flag(argv[i], "--instructions", v)) {
             instructions = true;
+            if (!v.empty())
+                instructions_corpus = v;
+        }
         else {
             has_reps |= std::strncmp(argv[i], "--benchmark_repetitions", 23) == 0;
             has_min_time |= std::strncmp(argv[i], "--benchmark_min_time", 20) == 0;
@@ -544,13 +549,28 @@ int main(int argc, char** argv)
     }
 
     if (instructions) {
-        corpus const c = pack(mix);
+        std::vector<std::string> items;
+        std::size_t passes = 1;
+        if (instructions_corpus == "short") {
+            items = short_valid();
+            passes = 1000;
+        } else if (instructions_corpus == "invalid") {
+            for (auto const& [kind, v] : invalid_by_kind())
+                items.insert(items.end(), v.begin(), v.end());
+            passes = 1000;
+        } else {
+            items = mix;
+        }
+        corpus const c = pack(items);
         std::size_t sink = 0;
         using urns::syntax;
-        sink += pass_yardstick<syntax::rfc2141>(c) + pass_parse_urn<syntax::rfc2141>(c);
-        sink += pass_yardstick<syntax::rfc2141bis>(c) + pass_parse_urn<syntax::rfc2141bis>(c);
-        sink += pass_yardstick<syntax::rfc8141>(c) + pass_parse_urn<syntax::rfc8141>(c);
-        std::printf("%zu URNs per pass (checksum %zu)\n", c.size(), sink);
+        for (std::size_t k = 0; k < passes; ++k) {
+            sink += pass_yardstick<syntax::rfc2141>(c) + pass_parse_urn<syntax::rfc2141>(c);
+            sink += pass_yardstick<syntax::rfc2141bis>(c) + pass_parse_urn<syntax::rfc2141bis>(c);
+            sink += pass_yardstick<syntax::rfc8141>(c) + pass_parse_urn<syntax::rfc8141>(c);
+        }
+        // The count the callgrind totals are divided by: every URN of every pass.
+        std::printf("%zu URNs per pass (checksum %zu)\n", c.size() * passes, sink);
         return 0;
     }
 

@@ -45,25 +45,25 @@ bool run(char const* name, char const* first, char const* last, g::error_slot& s
     return rule.parse(first, last, ctx, g::x3::unused, attr) && first == last;
 }
 
-/// The error the slot holds, for a parse of [first, ...) that failed.
-parse_error error_of(g::error_slot const& slot, char const* first, syntax syn) noexcept
+/// The error the slot holds, for a parse of [first, ...) that failed, made
+/// in place in a result (a parse_error is a few cache lines: no copies on
+/// the error path).
+template <class T>
+result<T> error_of(g::error_slot const& slot, char const* first, syntax syn) noexcept
 {
     // The entry rules end with a must() on the end of input, so a failed
     // parse has always recorded where and what; the test suite checks it.
     if (!slot.which)
-        return parse_error{make_error_code(error::bad_scheme), 0, "end of input", syn};
-    parse_error e{make_error_code(static_cast<error>(slot.code)), static_cast<std::size_t>(slot.where - first),
-                  slot.which, syn};
+        return result<T>(boost::system::in_place_error, make_error_code(error::bad_scheme), 0, "end of input", syn);
+    expected_alternatives more;
     for (unsigned i = 0; i < slot.more_count; ++i)
-        e.also_expected.push_back(slot.more[i]);
-    return e;
+        more.push_back(slot.more[i]);
+    return result<T>(boost::system::in_place_error, make_error_code(static_cast<error>(slot.code)),
+                     static_cast<std::size_t>(slot.where - first), slot.which, syn, more);
 }
 
 /// The parse, for both overloads of parse_urn (inlined into each: the
 /// common one, by syntax, pays no extra call nor a parse_options in memory).
-/// The view is built in place in the result (one named result, returned
-/// on every path): copying a view just written would stall on
-/// store-to-load forwarding.
 inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
 {
     char const* const first = s.data();
@@ -104,10 +104,11 @@ inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
     }
     }
 
-    result<urn_view> r(boost::system::in_place_value, detail::view_access::make(s, p));
     if (!ok)
-        r = error_of(slot, first, syn);
-    return r;
+        return error_of<urn_view>(slot, first, syn);
+    // Made in place in the result: copying a view just written would stall on
+    // store-to-load forwarding.
+    return result<urn_view>(boost::system::in_place_value, detail::view_access::made(s, p));
 }
 
 } // namespace
@@ -127,7 +128,7 @@ std::optional<parse_error> nid_fault(std::string_view nid, syntax syn) noexcept
     }
     if (ok)
         return std::nullopt;
-    return error_of(slot, first, syn);
+    return error_of<void>(slot, first, syn).error();
 }
 
 bool nid_rule(std::string_view nid, syntax syn) noexcept
@@ -149,7 +150,7 @@ std::optional<parse_error> urn_query_fault(std::string_view query) noexcept
     g::error_slot slot;
     if (run<g::rfc2141bis::urn_query_entry_type>("urn-query", first, first + query.size(), slot))
         return std::nullopt;
-    return error_of(slot, first, syntax::rfc2141bis);
+    return error_of<void>(slot, first, syntax::rfc2141bis).error();
 }
 
 bool informal_namespace_name(std::string_view nid) noexcept

@@ -5,7 +5,8 @@
 #   tools/bench.sh                 configure, build, run, print the table
 #   tools/bench.sh --compile-cost  also time each grammar TU and a user TU
 #   tools/bench.sh --instructions  also count instructions per URN (callgrind):
-#                                  parse_urn vs the yardstick, free of noise
+#                                  parse_urn vs the yardstick on the mixed,
+#                                  short and invalid corpora, free of noise
 #   tools/bench.sh --repeat N      also run the mixed corpus N more times and
 #                                  print the medians (bench/median_table.py)
 #   tools/bench.sh --scaling       only the scaling run: time per byte on
@@ -97,18 +98,20 @@ fi
 
 if [ "$instructions" = 1 ] && command -v valgrind >/dev/null; then
     echo
-    echo "## Instructions per URN (callgrind, one pass over the mixed corpus)"
-    valgrind --tool=callgrind --callgrind-out-file="$build/callgrind.out" \
-        "$build/bench/urns_bench" --instructions > "$build/instructions.txt" 2>/dev/null
-    n=$(sed -n 's/^\([0-9]*\) URNs per pass.*/\1/p' "$build/instructions.txt")
-    echo "| syntax | yardstick | parse_urn (view) | ratio |"
-    echo "|---|---:|---:|---:|"
-    callgrind_annotate --inclusive=yes "$build/callgrind.out" 2>/dev/null \
-        | sed -n 's/^ *\([0-9,]*\) .*pass_\([a-z_]*\)<(urns::syntax)\([0-9]\)>.*/\3 \2 \1/p' | tr -d , \
-        | awk -v n="$n" '{ v[$1 " " $2] = $3 / n }
-              END { split("1 rfc2141 0 rfc2141bis 2 rfc8141", s, " ");
-                    for (i = 1; i < 6; i += 2) { y = v[s[i] " yardstick"]; p = v[s[i] " parse_urn"];
-                        printf "| %s | %.0f | %.0f | %.2f |\n", s[i + 1], y, p, (y > 0 ? p / y : 0) } }'
+    echo "## Instructions per URN (callgrind; mixed: one pass, short and invalid: 1000 passes)"
+    echo "| corpus | syntax | yardstick | parse_urn (view) | ratio |"
+    echo "|---|---|---:|---:|---:|"
+    for corpus in mixed short invalid; do
+        valgrind --tool=callgrind --callgrind-out-file="$build/callgrind.out" \
+            "$build/bench/urns_bench" --instructions="$corpus" > "$build/instructions.txt" 2>/dev/null
+        n=$(sed -n 's/^\([0-9]*\) URNs per pass.*/\1/p' "$build/instructions.txt")
+        callgrind_annotate --inclusive=yes "$build/callgrind.out" 2>/dev/null \
+            | sed -n 's/^ *\([0-9,]*\) .*pass_\([a-z_]*\)<(urns::syntax)\([0-9]\)>.*/\3 \2 \1/p' | tr -d , \
+            | awk -v n="$n" -v corpus="$corpus" '{ v[$1 " " $2] = $3 / n }
+                  END { split("1 rfc2141 0 rfc2141bis 2 rfc8141", s, " ");
+                        for (i = 1; i < 6; i += 2) { y = v[s[i] " yardstick"]; p = v[s[i] " parse_urn"];
+                            printf "| %s | %s | %.0f | %.0f | %.2f |\n", corpus, s[i + 1], y, p, (y > 0 ? p / y : 0) } }'
+    done
 fi
 
 if [ "$compile_cost" = 1 ]; then

@@ -28,7 +28,18 @@ class urn;
     @endcode
 */
 class urn_view : public detail::urn_accessors<urn_view> {
+    // What the parser found: only the library can name and make one.
+    struct parsed {
+        std::string_view buf;
+        detail::parts const& p;
+    };
+
 public:
+    /// The parser's way to make a view in place, in the result it returns;
+    /// its argument is a type only the library can name and make, so a
+    /// view is made only by parsing.
+    explicit urn_view(parsed const& x) noexcept : urn_accessors(x.p), buf_(x.buf) {}
+
     /// An empty view (not a URN): buffer() is empty.
     urn_view() noexcept = default;
 

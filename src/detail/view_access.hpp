@@ -11,8 +11,9 @@ namespace urns {
 namespace detail {
 
 struct view_access {
-    /// A view of `buf` with the offsets `p`, which a parse of `buf` produced.
-    static urn_view make(std::string_view buf, parts const& p) noexcept { return urn_view(buf, p); }
+    /// What makes a view of `buf` with the offsets `p`, which a parse of
+    /// `buf` produced (the argument of urn_view's in-place constructor).
+    static urn_view::parsed made(std::string_view buf, parts const& p) noexcept { return {buf, p}; }
 
     /// The offsets of `v`'s components.
     static parts const& parts_of(urn_view const& v) noexcept { return v.parts(); }

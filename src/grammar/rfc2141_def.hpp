@@ -70,8 +70,10 @@ auto const not_reserved_nid_def = !(quoted("urn") >> (x3::lit(':') | x3::eoi));
 //  - 'the NID "urn" is reserved and MUST NOT be used' (reserved_nid);
 //  - a NID wrong as a whole (33 or more characters before the ":") is
 //    reported at its first byte.
+// Quick reading: not_reserved_nid where a ":" follows, which the quick
+// reading requires anyway; the detailed reading reports the fault.
 auto const checked_nid_def =
-       (not_reserved_nid >> nid >> &x3::lit(':'))
+       (!quoted("urn:") >> nid >> &x3::lit(':'))
     | nid_fault;
 
 // ---- The rules of grammar/rfc2141.abnf, in its order.
@@ -150,11 +152,14 @@ auto const excluded_def = char_in<lex::excluded>{};
 // checked_nid's slow reading: the same rules, each an expectation point,
 // the byte-by-byte look first (so that the farthest failure is the one a
 // reader looks for). It succeeds where the NID is right and the input
-// ends after it (a NID alone, or "urn:ab" whose ":" is missing).
+// ends after it (a NID alone, or "urn:ab" whose ":" is missing). When NID
+// characters and a ":" follow "urn:", the quick reading failed on the NID
+// rule itself (the other checks are the same), so the NID is wrong as a
+// whole: reported at its first byte without reading it again.
 auto const nid_fault_def =
-       &(*char_in<lex::let_num_hyp>{} >> must(&x3::lit(':') | x3::eoi, "NID", error::bad_nid))
+       &(-run_of<lex::let_num_hyp>{} >> must(&x3::lit(':') | x3::eoi, "NID", error::bad_nid))
     >> must(not_reserved_nid, error::reserved_nid)
-    >> must(nid >> &(x3::lit(':') | x3::eoi), "NID", error::bad_nid);
+    >> must(&(-run_of<lex::let_num_hyp>{} >> x3::eoi) >> nid >> x3::eoi, "NID", error::bad_nid);
 
 // The NID rule alone, as the ABNF has it, then the end.
 auto const nid_entry_def = nid >> x3::eoi;

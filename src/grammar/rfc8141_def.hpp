@@ -187,11 +187,14 @@ auto const digit_def = char_in<lex::digit>{};
 // checked_nid's slow reading: the same rules, each an expectation point,
 // the byte-by-byte look first (so that the farthest failure is the one a
 // reader looks for). It succeeds where the NID is right and the input
-// ends after it (a NID alone, or "urn:ab" whose ":" is missing).
+// ends after it (a NID alone, or "urn:ab" whose ":" is missing). When NID
+// characters and a ":" follow "urn:", the quick reading failed on the NID
+// rule itself (the other checks are the same), so the NID is wrong as a
+// whole: reported at its first byte without reading it again.
 auto const nid_fault_def =
-       &(*char_in<lex::ldh>{} >> must(&x3::lit(':') | x3::eoi, "NID", error::bad_nid))
+       &(-run_of<lex::ldh>{} >> must(&x3::lit(':') | x3::eoi, "NID", error::bad_nid))
     >> must(not_informal_misuse, error::reserved_nid)
-    >> must(nid >> &(x3::lit(':') | x3::eoi), "NID", error::bad_nid);
+    >> must(&(-run_of<lex::ldh>{} >> x3::eoi) >> nid >> x3::eoi, "NID", error::bad_nid);
 
 // The NID rule alone, as the ABNF has it, then the end.
 auto const nid_entry_def = nid >> x3::eoi;

@@ -32,14 +32,12 @@ struct error_slot {
     char const* where = nullptr;           ///< the byte that could not be accepted
     char const* which = nullptr;           ///< first name expected there (static); null: nothing recorded
     int code = 0;                          ///< urns::error value of the first failure there
-    char const* more[max_names - 1] = {};  ///< further names expected at `where`
+    char const* more[max_names - 1];       ///< further names expected at `where` (the first more_count)
     unsigned more_count = 0;
 
     /// A failure at `at`, where `name` (static storage) was expected.
     void record(char const* at, char const* name, int c) noexcept
     {
-        if (which && at < where)
-            return;
         if (!which || at > where) {
             where = at;
             which = name;
@@ -47,6 +45,8 @@ struct error_slot {
             more_count = 0;
             return;
         }
+        if (at < where)
+            return;
         // The same byte: another name for the same kind of fault.
         if (c != code || same(which, name))
             return;

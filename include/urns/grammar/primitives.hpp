@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 namespace urns {
 namespace grammar {
@@ -157,6 +158,8 @@ struct quoted : x3::parser<quoted<N>> {
             bool const letter = lexical::rfc5234::alpha.contains(s[i]);
             fold[i] = letter ? 0x20 : 0;
             lower[i] = static_cast<char>(s[i] | fold[i]);
+            fold_word |= std::uint64_t(static_cast<unsigned char>(fold[i])) << (8 * i);
+            lower_word |= std::uint64_t(static_cast<unsigned char>(lower[i])) << (8 * i);
         }
     }
 
@@ -166,19 +169,42 @@ struct quoted : x3::parser<quoted<N>> {
         if (static_cast<std::size_t>(last - first) < N - 1)
             return false;
         // For a letter L, (c | 0x20) == lower(L) only for c = L in either case.
-        // All bytes at once: one load of the input, one OR, one compare.
-        std::uint64_t in = 0, f = 0, l = 0;
-        std::memcpy(&in, &*first, N - 1);
-        std::memcpy(&f, fold, N - 1);
-        std::memcpy(&l, lower, N - 1);
-        if ((in | f) != l)
+        // The bytes as one word, one OR, one compare.
+        if ((load(&*first) | fold_word) != lower_word)
             return false;
         first += N - 1;
         return true;
     }
 
+    /// The N - 1 bytes at `p` as a word, the first byte lowest. Loads of
+    /// the literal's own width, never a narrower store into a wider word:
+    /// the load that followed such a store would wait for it (no
+    /// store-to-load forwarding).
+    static std::uint64_t load(char const* p) noexcept
+    {
+        constexpr std::size_t n = N - 1;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if constexpr (n == 8 || n == 4 || n == 2) {
+            using word = std::conditional_t<n == 8, std::uint64_t, std::conditional_t<n == 4, std::uint32_t, std::uint16_t>>;
+            word w;
+            std::memcpy(&w, p, n);
+            return w;
+        } else if constexpr (n == 3) {
+            std::uint16_t w;
+            std::memcpy(&w, p, 2);
+            return w | std::uint64_t(static_cast<unsigned char>(p[2])) << 16;
+        }
+#endif
+        std::uint64_t w = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            w |= std::uint64_t(static_cast<unsigned char>(p[i])) << (8 * i);
+        return w;
+    }
+
     char lower[N - 1] = {};
     char fold[N - 1] = {};
+    std::uint64_t lower_word = 0;
+    std::uint64_t fold_word = 0;
 };
 
 /// See must().
