@@ -1,6 +1,9 @@
+// SPDX-License-Identifier: BSL-1.0
+//
 // Example, X3 translation unit: the grammar of the "acme-ticket" namespace,
-// written from urns' building blocks and turned into a validator by
-// urns/nss/x3_adapter.hpp. This is the only file of the example that
+// written with the extension surface <urns/nss/x3.hpp> (its building blocks,
+// expect() for faults, URNS_NSS_RULE for rule names that cannot collide
+// with another namespace's). This is the only file of the example that
 // includes X3.
 //
 // The namespace's ABNF (fictional; one X3 rule per line, C++ name = ABNF
@@ -15,33 +18,30 @@
 // "CORE-7"), so the fold writes them in upper case.
 #include "acme_ticket.hpp"
 
-#include <urns/nss/x3_adapter.hpp>
+#include <urns/nss/x3.hpp>
 
 namespace acme {
 namespace grammar {
+// The rules are this file's own (an unnamed namespace): no other
+// namespace's rules of the same names can take their place.
+namespace {
 
 namespace x3 = boost::spirit::x3;
-using urns::error;
-using urns::grammar::must;
-using urns::grammar::rfc5234::alpha;
-using urns::grammar::rfc5234::digit;
+using urns::nss::expect;
+using urns::nss::abnf::alpha;
+using urns::nss::abnf::digit;
 
-struct ticket_class;
-struct project_class;
-struct number_class;
-struct digit_nz_class;
-
-x3::rule<ticket_class>   const ticket   = "ticket";
-x3::rule<project_class>  const project  = "project";
-x3::rule<number_class>   const number   = "number";
-x3::rule<digit_nz_class> const digit_nz = "digit-nz";
+URNS_NSS_RULE(ticket, "ticket", x3::unused_type);
+URNS_NSS_RULE(project, "project", x3::unused_type);
+URNS_NSS_RULE(number, "number", x3::unused_type);
+URNS_NSS_RULE(digit_nz, "digit-nz", x3::unused_type);
+// The ticket's number as a value: the same rule, read as digits.
+URNS_NSS_RULE(ticket_number, "ticket", unsigned long);
 
 // ticket    = project "-" number
-// must(): a fault is reported at the byte where it happens, under the
+// expect(): a fault is reported at the byte where it happens, under the
 // name of the rule that was expected there.
-auto const ticket_def = must(project, error::nss_rejected)
-                     >> must(x3::lit('-'), "\"-\"", error::nss_rejected)
-                     >> must(number, error::nss_rejected);
+auto const ticket_def = expect(project) >> expect(x3::lit('-'), "\"-\"") >> expect(number);
 
 // project   = ALPHA 1*9( ALPHA / DIGIT )
 auto const project_def = alpha >> x3::repeat(1, 9)[alpha | digit];
@@ -52,8 +52,12 @@ auto const number_def = digit_nz >> *digit;
 // digit-nz  = %x31-39
 auto const digit_nz_def = x3::char_('1', '9');
 
-BOOST_SPIRIT_DEFINE(ticket, project, number, digit_nz)
+// The value of the number after a valid project key.
+auto const ticket_number_def = x3::omit[project >> '-'] >> &digit_nz >> x3::ulong_;
 
+BOOST_SPIRIT_DEFINE(ticket, project, number, digit_nz, ticket_number)
+
+} // namespace
 } // namespace grammar
 
 namespace {
@@ -62,15 +66,13 @@ namespace {
 /// that is not a ticket is left alone.
 std::size_t fold(std::string_view nss, char* out) noexcept
 {
-    bool const valid = !urns::nss::run_x3_rule(grammar::ticket, nss);
+    bool const valid = !urns::nss::run(grammar::ticket, nss);
     bool in_project = valid;
     for (std::size_t i = 0; i < nss.size(); ++i) {
         char c = nss[i];
         if (c == '-')
             in_project = false;
-        if (in_project && c >= 'a' && c <= 'z')
-            c = static_cast<char>(c - 'a' + 'A');
-        out[i] = c;
+        out[i] = in_project ? urns::lexical::ascii_upper(c) : c;
     }
     return nss.size();
 }
@@ -81,6 +83,16 @@ urns::nss::namespace_rules ticket_rules() noexcept
 {
     return {"acme-ticket", urns::nss::x3_validator<grammar::ticket>(), &fold,
             "ACME ticket keys (fictional example)"};
+}
+
+std::optional<unsigned long> ticket_number(std::string_view nss)
+{
+    if (urns::nss::run(grammar::ticket, nss))
+        return std::nullopt;
+    auto n = urns::nss::parse(grammar::ticket_number, nss);
+    if (!n)
+        return std::nullopt;
+    return *n;
 }
 
 } // namespace acme

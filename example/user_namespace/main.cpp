@@ -56,5 +56,9 @@ int main()
     expect(urns::nss::equivalent_nss(reg, "acme-ticket", "core-7", "CORE-7"), "core-7 ~ CORE-7");
     expect(!urns::nss::equivalent_nss(reg, "acme-ticket", "CORE-7", "CORE-70"), "CORE-7 !~ CORE-70");
 
+    // The namespace is a parser: the number as a value.
+    expect(acme::ticket_number("CORE-1234") == 1234ul, "ticket_number(CORE-1234) is 1234");
+    expect(!acme::ticket_number("CORE-0123"), "ticket_number(CORE-0123) is nothing");
+
     return failures == 0 ? 0 : 1;
 }

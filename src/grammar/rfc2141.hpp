@@ -6,7 +6,7 @@
 #define URNS_GRAMMAR_RFC2141_HPP
 
 #include "grammar/ast.hpp"
-#include <urns/grammar/config.hpp>
+#include <urns/detail/x3/config.hpp>
 
 namespace urns {
 namespace grammar {

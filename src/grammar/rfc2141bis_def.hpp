@@ -8,10 +8,10 @@
 #define URNS_GRAMMAR_RFC2141BIS_DEF_HPP
 
 #include "grammar/ast_adapted.hpp"
-#include <urns/grammar/primitives.hpp>
+#include <urns/detail/x3/primitives.hpp>
 #include "grammar/rfc2141bis.hpp"
-#include <urns/grammar/rfc3986_def.hpp>
-#include <urns/grammar/rfc5234_def.hpp>
+#include "grammar/rfc3986_def.hpp"
+#include "grammar/rfc5234_def.hpp"
 
 namespace urns {
 namespace grammar {

@@ -77,12 +77,9 @@ std::string def_file_of(fs::path const& abnf)
         stem = "rfc5234";
     else if (stem == "rfc2141bis-03")
         stem = "rfc2141bis";
-    // The grammars of the documents are internal (src/grammar/), but for the
-    // RFC 3986 and RFC 5234 building blocks that namespace grammars use.
-    bool const building_block = stem == "rfc5234" || stem == "rfc3986";
-    std::string const dir = abnf.parent_path().filename() == "nss" ? "include/urns/grammar/nss/"
-                            : building_block                         ? "include/urns/grammar/"
-                                                                     : "src/grammar/";
+    // The grammars are internal: src/grammar/ for the documents,
+    // src/grammar/nss/ for the shipped namespaces.
+    std::string const dir = abnf.parent_path().filename() == "nss" ? "src/grammar/nss/" : "src/grammar/";
     return dir + cpp_name(stem) + "_def.hpp";
 }
 

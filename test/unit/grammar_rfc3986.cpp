@@ -2,7 +2,7 @@
 #define BOOST_TEST_MODULE grammar_rfc3986
 #include <boost/test/unit_test.hpp>
 
-#include <urns/grammar/rfc3986_def.hpp>
+#include "grammar/rfc3986_def.hpp"
 
 #include "rule_testing.hpp"
 

@@ -4,7 +4,7 @@
 #define BOOST_TEST_MODULE grammar_rfc5234
 #include <boost/test/unit_test.hpp>
 
-#include <urns/grammar/rfc5234_def.hpp>
+#include "grammar/rfc5234_def.hpp"
 
 #include "rule_testing.hpp"
 

@@ -1,8 +1,8 @@
 // X3 layer: instantiates the entry rule of grammar/nss/example.abnf for the
 // one iterator and context of config.hpp, and defines the "example"
 // namespace's validator on it.
-#include <urns/grammar/config.hpp>
-#include <urns/grammar/nss/example_def.hpp>
+#include <urns/detail/x3/config.hpp>
+#include "grammar/nss/example_def.hpp"
 #include <urns/nss/example.hpp>
 #include <urns/nss/x3_adapter.hpp>
 

@@ -2,8 +2,8 @@
 // grammar/nss/ietf-params-scim.abnf for the one iterator and context of
 // config.hpp, and defines the validators of "ietf" and of its SCIM
 // sub-namespace on them.
-#include <urns/grammar/config.hpp>
-#include <urns/grammar/nss/ietf_def.hpp>
+#include <urns/detail/x3/config.hpp>
+#include "grammar/nss/ietf_def.hpp"
 #include <urns/nss/ietf.hpp>
 #include <urns/nss/x3_adapter.hpp>
 

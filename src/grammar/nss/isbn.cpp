@@ -1,8 +1,8 @@
 // X3 layer: instantiates the entry rule of grammar/nss/isbn.abnf for the
 // one iterator and context of config.hpp, and defines the "isbn"
 // namespace's validator on it.
-#include <urns/grammar/config.hpp>
-#include <urns/grammar/nss/isbn_def.hpp>
+#include <urns/detail/x3/config.hpp>
+#include "grammar/nss/isbn_def.hpp"
 #include <urns/nss/isbn.hpp>
 #include <urns/nss/x3_adapter.hpp>
 

@@ -1,8 +1,8 @@
 // X3 layer: instantiates the entry rule of grammar/nss/oid.abnf for the
 // one iterator and context of config.hpp, and defines the "oid"
 // namespace's validator on it.
-#include <urns/grammar/config.hpp>
-#include <urns/grammar/nss/oid_def.hpp>
+#include <urns/detail/x3/config.hpp>
+#include "grammar/nss/oid_def.hpp"
 #include <urns/nss/oid.hpp>
 #include <urns/nss/x3_adapter.hpp>
 

@@ -2,8 +2,8 @@
 // one iterator and context of config.hpp, and defines the "uuid"
 // namespace's validator on it. The only translation unit that compiles
 // these rules.
-#include <urns/grammar/config.hpp>
-#include <urns/grammar/nss/uuid_def.hpp>
+#include <urns/detail/x3/config.hpp>
+#include "grammar/nss/uuid_def.hpp"
 #include <urns/nss/uuid.hpp>
 #include <urns/nss/x3_adapter.hpp>
 

@@ -5,7 +5,7 @@
 #ifndef URNS_GRAMMAR_NSS_ISBN_HPP
 #define URNS_GRAMMAR_NSS_ISBN_HPP
 
-#include <urns/grammar/config.hpp>
+#include <urns/detail/x3/config.hpp>
 
 namespace urns {
 namespace grammar {

@@ -5,10 +5,10 @@
 #ifndef URNS_GRAMMAR_NSS_NBN_DEF_HPP
 #define URNS_GRAMMAR_NSS_NBN_DEF_HPP
 
-#include <urns/grammar/nss/example_def.hpp>
-#include <urns/grammar/nss/nbn.hpp>
-#include <urns/grammar/primitives.hpp>
-#include <urns/grammar/rfc5234_def.hpp>
+#include "grammar/nss/example_def.hpp"
+#include "grammar/nss/nbn.hpp"
+#include <urns/detail/x3/primitives.hpp>
+#include "grammar/rfc5234_def.hpp"
 
 namespace urns {
 namespace grammar {

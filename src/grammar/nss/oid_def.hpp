@@ -6,8 +6,8 @@
 #ifndef URNS_GRAMMAR_NSS_OID_DEF_HPP
 #define URNS_GRAMMAR_NSS_OID_DEF_HPP
 
-#include <urns/grammar/nss/oid.hpp>
-#include <urns/grammar/primitives.hpp>
+#include "grammar/nss/oid.hpp"
+#include <urns/detail/x3/primitives.hpp>
 
 namespace urns {
 namespace grammar {

@@ -5,10 +5,10 @@
 #ifndef URNS_GRAMMAR_NSS_ISSN_DEF_HPP
 #define URNS_GRAMMAR_NSS_ISSN_DEF_HPP
 
-#include <urns/grammar/nss/check_digit.hpp>
-#include <urns/grammar/nss/issn.hpp>
-#include <urns/grammar/primitives.hpp>
-#include <urns/grammar/rfc5234_def.hpp>
+#include <urns/detail/x3/check_digit.hpp>
+#include "grammar/nss/issn.hpp"
+#include <urns/detail/x3/primitives.hpp>
+#include "grammar/rfc5234_def.hpp"
 
 namespace urns {
 namespace grammar {

@@ -9,8 +9,8 @@
 #ifndef URNS_GRAMMAR_RFC3986_DEF_HPP
 #define URNS_GRAMMAR_RFC3986_DEF_HPP
 
-#include <urns/grammar/primitives.hpp>
-#include <urns/grammar/rfc5234_def.hpp>
+#include <urns/detail/x3/primitives.hpp>
+#include "grammar/rfc5234_def.hpp"
 
 namespace urns {
 namespace grammar {

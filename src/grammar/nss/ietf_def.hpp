@@ -7,11 +7,11 @@
 #ifndef URNS_GRAMMAR_NSS_IETF_DEF_HPP
 #define URNS_GRAMMAR_NSS_IETF_DEF_HPP
 
-#include <urns/grammar/nss/ietf.hpp>
-#include <urns/grammar/nss/ietf_params_scim_def.hpp>
-#include <urns/grammar/primitives.hpp>
-#include <urns/grammar/rfc3986_def.hpp>
-#include <urns/grammar/rfc5234_def.hpp>
+#include "grammar/nss/ietf.hpp"
+#include "grammar/nss/ietf_params_scim_def.hpp"
+#include <urns/detail/x3/primitives.hpp>
+#include "grammar/rfc3986_def.hpp"
+#include "grammar/rfc5234_def.hpp"
 
 namespace urns {
 namespace grammar {

@@ -1,4 +1,5 @@
-// X3 layer. Do not include from public headers; include from a .cpp only.
+// X3 layer, internal: the pieces the grammars and the extension surface
+// (urns/nss/x3.hpp) are built from. Include from a .cpp only.
 //
 // The one iterator type and the one context type every grammar rule is
 // instantiated for. A rule instantiated for another context links to

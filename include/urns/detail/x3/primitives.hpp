@@ -1,4 +1,5 @@
-// X3 layer. Do not include from public headers; include from a .cpp only.
+// X3 layer, internal: the pieces the grammars and the extension surface
+// (urns/nss/x3.hpp) are built from. Include from a .cpp only.
 //
 // The two primitives every grammar here is built from, besides X3's own:
 //  - char_in<set>: one byte of a character class of urns/lexical.hpp, by
@@ -12,7 +13,7 @@
 
 #include <urns/error.hpp>
 #include <urns/lexical.hpp>
-#include <urns/grammar/config.hpp>
+#include <urns/detail/x3/config.hpp>
 
 #include <boost/spirit/home/x3.hpp>
 

@@ -6,7 +6,7 @@
 #ifndef URNS_GRAMMAR_NSS_IETF_HPP
 #define URNS_GRAMMAR_NSS_IETF_HPP
 
-#include <urns/grammar/config.hpp>
+#include <urns/detail/x3/config.hpp>
 
 namespace urns {
 namespace grammar {

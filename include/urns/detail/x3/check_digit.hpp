@@ -1,4 +1,5 @@
-// X3 layer. Do not include from public headers; include from a .cpp only.
+// X3 layer, internal: the pieces the grammars and the extension surface
+// (urns/nss/x3.hpp) are built from. Include from a .cpp only.
 //
 // check_digit<Check>(p, name): parses p, then runs Check over the bytes p
 // consumed; if Check says no, records the last byte (the check digit) in
@@ -8,7 +9,7 @@
 #ifndef URNS_GRAMMAR_NSS_CHECK_DIGIT_HPP
 #define URNS_GRAMMAR_NSS_CHECK_DIGIT_HPP
 
-#include <urns/grammar/primitives.hpp>
+#include <urns/detail/x3/primitives.hpp>
 
 namespace urns {
 namespace grammar {

@@ -5,8 +5,8 @@
 #ifndef URNS_GRAMMAR_NSS_EXAMPLE_DEF_HPP
 #define URNS_GRAMMAR_NSS_EXAMPLE_DEF_HPP
 
-#include <urns/grammar/nss/example.hpp>
-#include <urns/grammar/primitives.hpp>
+#include "grammar/nss/example.hpp"
+#include <urns/detail/x3/primitives.hpp>
 
 namespace urns {
 namespace grammar {

@@ -5,9 +5,9 @@
 #ifndef URNS_GRAMMAR_NSS_IETF_PARAMS_SCIM_DEF_HPP
 #define URNS_GRAMMAR_NSS_IETF_PARAMS_SCIM_DEF_HPP
 
-#include <urns/grammar/nss/ietf.hpp>
-#include <urns/grammar/primitives.hpp>
-#include <urns/grammar/rfc3986_def.hpp>
+#include "grammar/nss/ietf.hpp"
+#include <urns/detail/x3/primitives.hpp>
+#include "grammar/rfc3986_def.hpp"
 
 namespace urns {
 namespace grammar {

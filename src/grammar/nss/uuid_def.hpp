@@ -11,9 +11,9 @@
 #ifndef URNS_GRAMMAR_NSS_UUID_DEF_HPP
 #define URNS_GRAMMAR_NSS_UUID_DEF_HPP
 
-#include <urns/grammar/nss/uuid.hpp>
-#include <urns/grammar/primitives.hpp>
-#include <urns/grammar/rfc5234_def.hpp>
+#include "grammar/nss/uuid.hpp"
+#include <urns/detail/x3/primitives.hpp>
+#include "grammar/rfc5234_def.hpp"
 
 namespace urns {
 namespace grammar {

@@ -5,7 +5,7 @@
 #ifndef URNS_GRAMMAR_RFC5234_DEF_HPP
 #define URNS_GRAMMAR_RFC5234_DEF_HPP
 
-#include <urns/grammar/primitives.hpp>
+#include <urns/detail/x3/primitives.hpp>
 
 namespace urns {
 namespace grammar {
