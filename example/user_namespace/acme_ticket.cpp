@@ -20,6 +20,8 @@
 
 #include <urns/nss/x3.hpp>
 
+#include <boost/spirit/home/x3/numeric/uint.hpp>
+
 namespace acme {
 namespace grammar {
 // The rules are this file's own (an unnamed namespace): no other

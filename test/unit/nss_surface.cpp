@@ -11,6 +11,8 @@
 #include <urns/nss/x3_adapter.hpp>
 #include <urns/parse.hpp>
 
+#include <boost/spirit/home/x3/numeric/uint.hpp>
+
 #include "nss_surface_other.hpp"
 
 namespace {

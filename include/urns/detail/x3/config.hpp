@@ -7,7 +7,21 @@
 #ifndef URNS_GRAMMAR_CONFIG_HPP
 #define URNS_GRAMMAR_CONFIG_HPP
 
-#include <boost/spirit/home/x3.hpp>
+// The parts of X3 the grammars use (not <boost/spirit/home/x3.hpp> whole,
+// which brings numerics, symbols and binary parsers too): include others,
+// such as <boost/spirit/home/x3/numeric/uint.hpp>, where a grammar needs them.
+#include <boost/spirit/home/x3/auxiliary/eoi.hpp>
+#include <boost/spirit/home/x3/auxiliary/eps.hpp>
+#include <boost/spirit/home/x3/char/char.hpp>
+#include <boost/spirit/home/x3/core.hpp>
+#include <boost/spirit/home/x3/directive/expect.hpp>
+#include <boost/spirit/home/x3/directive/no_case.hpp>
+#include <boost/spirit/home/x3/directive/omit.hpp>
+#include <boost/spirit/home/x3/directive/raw.hpp>
+#include <boost/spirit/home/x3/directive/repeat.hpp>
+#include <boost/spirit/home/x3/nonterminal/rule.hpp>
+#include <boost/spirit/home/x3/operator.hpp>
+#include <boost/spirit/home/x3/string/literal_string.hpp>
 
 namespace urns {
 namespace grammar {

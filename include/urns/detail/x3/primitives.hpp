@@ -15,7 +15,6 @@
 #include <urns/lexical.hpp>
 #include <urns/detail/x3/config.hpp>
 
-#include <boost/spirit/home/x3.hpp>
 
 #include <cstddef>
 #include <cstdint>
