@@ -306,18 +306,12 @@ bool next_urn_match(std::string_view text, std::size_t from, extract_options con
             continue;
         }
         walk_result const w = walk(text, s, opts);
-        if (opts.counters) {
-            ++opts.counters->candidates;
-            opts.counters->scanned += w.stop - s;
-        }
         // The search goes on after the bytes the walk looked at; the next
         // "urn:" cannot start before it.
         colon = w.stop + 3;
         if (w.end == 0)
             continue;
         std::string_view const candidate = text.substr(s, w.end - s);
-        if (opts.counters)
-            opts.counters->parsed += candidate.size();
         auto r = parse_urn(candidate, opts.syntax);
         if (!r)
             continue;
@@ -325,8 +319,6 @@ bool next_urn_match(std::string_view text, std::size_t from, extract_options con
         m.length = candidate.size();
         m.view = *r;
         resume = w.stop;
-        if (opts.counters)
-            ++opts.counters->matches;
         return true;
     }
     resume = n;

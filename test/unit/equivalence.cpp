@@ -280,6 +280,35 @@ BOOST_AUTO_TEST_CASE(cross_library_pairs)
         BOOST_TEST_MESSAGE(d.first << " differs on " << d.second << " pairs");
 }
 
+// Draft-03 step 5b compares the directives as a multiset: a directive
+// written twice counts twice. URNs that differ only in which directive is
+// doubled (or in how many times one is written) are not equivalent, and a
+// hash that combines the directives' hashes must not cancel pairs (as XOR
+// would: x ^ x == 0 for every directive x).
+BOOST_AUTO_TEST_CASE(repeated_directives_in_the_hash)
+{
+    auto const m = equivalence_mode::rfc2141bis_keep_query;
+    char const* const texts[] = {
+        "urn:ex:a?k=1&k=1", "urn:ex:a?j=2&j=2", "urn:ex:a?k=1", "urn:ex:a?k=1&k=1&k=1",
+        "urn:ex:a?k=1&k=1&j=2", "urn:ex:a?j=2", "urn:ex:a?k=1&j=2&j=2&k=1",
+    };
+    std::vector<urn_view> v;
+    for (char const* t : texts)
+        v.push_back(must_parse(t, syntax::rfc2141bis));
+    for (std::size_t i = 0; i < v.size(); ++i)
+        for (std::size_t j = 0; j < v.size(); ++j) {
+            // Seven different multisets of directives.
+            if (i == j)
+                continue;
+            BOOST_TEST(urns::equivalent(v[i], v[j], m) == false, texts[i] << " / " << texts[j]);
+            BOOST_TEST(urns::hash(v[i], m) != urns::hash(v[j], m), texts[i] << " / " << texts[j]);
+        }
+    // The same multiset in another order: equivalent, the same hash.
+    auto const x = must_parse("urn:ex:a?j=2&k=1&k=1&j=2", syntax::rfc2141bis);
+    BOOST_TEST(urns::equivalent(x, v[6], m));
+    BOOST_TEST(urns::hash(x, m) == urns::hash(v[6], m));
+}
+
 // Bad input: default-constructed views (not URNs) give defined results.
 BOOST_AUTO_TEST_CASE(views_that_are_not_urns)
 {
