@@ -6,9 +6,12 @@
 #       the consumer built with find_package(urns) and with pkg-config
 #   (d) clang++ ASan+UBSan build (warnings as errors) and ctest on it
 #   (e) tools/fuzz.sh --ci (bounded fuzzing)
+#   (f) clang++ ThreadSanitizer build of test/unit/threads.cpp only, and its
+#       run (the library called from many threads at once); any report fails
 # Each step prints a banner and its wall time; the first failure stops it,
 # and so does a step that runs past its time limit (a hang fails the run).
-# Build directories: build/release, build/b2, build/asan (all gitignored).
+# Build directories: build/release, build/b2, build/asan, build/tsan (all
+# gitignored).
 # Options: --quick    step (a) only
 #          --no-deps  do not run tools/deps.sh first
 # Environment: JOBS (default 2) parallel jobs for builds and ctest;
@@ -88,8 +91,19 @@ sanitize_step() {
 
 fuzz_step() { tools/fuzz.sh --ci; }
 
+tsan_step() {
+    cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+        -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+        -DURNS_SANITIZE=thread -DURNS_WARNINGS_AS_ERRORS=ON \
+        -DURNS_BUILD_TOOLS=OFF -DURNS_BUILD_EXAMPLES=OFF
+    # Only the library and the threads test: the rest runs in (a) and (d).
+    cmake --build build/tsan -j "$jobs" --target test_threads
+    TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+        timeout 300 build/tsan/test/test_threads -- "$root"
+}
+
 # The steps run in `bash -c` under timeout: they see these.
-export -f deps_step cmake_step b2_step install_step sanitize_step fuzz_step
+export -f deps_step cmake_step b2_step install_step sanitize_step fuzz_step tsan_step
 export jobs scratch root
 
 if [[ $deps -eq 1 ]]; then step "dependencies (tools/deps.sh)" deps_step; fi
@@ -99,6 +113,7 @@ if [[ $quick -eq 0 ]]; then
     step "(c) cmake --install + consumer (CMake package, pkg-config)" install_step
     step "(d) clang++ -fsanitize=address,undefined build + ctest" sanitize_step
     step "(e) tools/fuzz.sh --ci" fuzz_step
+    step "(f) clang++ -fsanitize=thread: test_threads" tsan_step
 fi
 echo
 echo "==== all tests passed in $(($(date +%s) - total_start))s ($root)"
