@@ -33,7 +33,7 @@ wanted=()
 for arg in "$@"; do
     case $arg in
     --check) check_only=1 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '3,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "mutate.sh: unknown option $arg" >&2; exit 2 ;;
     *) wanted+=("$arg") ;;
     esac

@@ -400,6 +400,16 @@ BOOST_AUTO_TEST_CASE(display_invalid_utf8_and_hidden)
     BOOST_TEST(!i.valid_utf8);
 }
 
+// Literal bytes that no NSS holds (display() takes any text that validates):
+// space, controls and bytes 0x7F-0xFF become triplets, so that the display
+// form never shows them raw; other literal bytes are copied.
+BOOST_AUTO_TEST_CASE(display_of_literal_bytes)
+{
+    std::string out;
+    BOOST_TEST(pct::display(std::string("a b\x01\x7F\xFF~\"", 8), syntax::rfc2141, out).has_value());
+    BOOST_TEST(out == "a%20b%01%7F%FF~\"");
+}
+
 BOOST_AUTO_TEST_CASE(display_errors_and_urn)
 {
     std::string out = "x";

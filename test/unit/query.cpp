@@ -429,6 +429,20 @@ BOOST_AUTO_TEST_CASE(noexcept_paths)
 }
 
 // The examples in the doc comments of include/urns/query.hpp.
+// directives() of a URN without a draft-03 query: error::bad_query at the
+// end of the URN (query.hpp), in every syntax.
+BOOST_AUTO_TEST_CASE(directives_without_a_query)
+{
+    for (auto [text, syn] : {std::pair<char const*, syntax>{"urn:ex:a", syntax::rfc2141bis},
+                             {"urn:ex:a?=q", syntax::rfc8141},
+                             {"urn:ex:a", syntax::rfc2141}}) {
+        auto const d = urns::directives(urns::parse_urn(text, syn).value());
+        BOOST_TEST_REQUIRE(!d.has_value(), text);
+        BOOST_TEST(d.error().offset == std::string_view(text).size(), text);
+        BOOST_TEST(d.error().expected == "urn-query", text);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(header_examples)
 {
     auto v = urns::parse_urn("urn:isbn:0-395-36341-1?s=I2L&c=ToC").value();
