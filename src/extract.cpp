@@ -135,7 +135,10 @@ walk_result walk(std::string_view text, std::size_t s, extract_options const& op
 
     bool const prose = opts.mode == extract_mode::prose;
     bool const nul_forbidden = syn != syntax::rfc8141;
-    std::size_t opens = 0, closes = 0, quotes = 0;
+    // Brackets are matched as they come: `open` counts the "(" of the match
+    // not yet closed; a ")" closes the last of them, or none ("unmatched").
+    std::size_t open = 0, quotes = 0;
+    bool unmatched = false;
     st state = st::nss0;
     st after_pct = st::dead;
     bool zero = false;
@@ -263,15 +266,18 @@ walk_result walk(std::string_view text, std::size_t s, extract_options const& op
         if (next == st::dead)
             break;
         state = next;
-        if (c == '(')
-            ++opens;
-        else if (c == ')')
-            ++closes;
-        else if (c == '\'')
+        if (c == '(') {
+            ++open;
+        } else if (c == ')') {
+            unmatched = open == 0;
+            if (!unmatched)
+                --open;
+        } else if (c == '\'') {
             ++quotes;
+        }
         if (!accepting(state))
             continue;
-        if (prose && (is(c, c_punct) || (c == ')' && closes > opens) || (c == '\'' && quotes % 2)))
+        if (prose && (is(c, c_punct) || (c == ')' && unmatched) || (c == '\'' && quotes % 2)))
             continue;
         w.end = p + 1;
     }
@@ -306,18 +312,12 @@ bool next_urn_match(std::string_view text, std::size_t from, extract_options con
             continue;
         }
         walk_result const w = walk(text, s, opts);
-        if (opts.counters) {
-            ++opts.counters->candidates;
-            opts.counters->scanned += w.stop - s;
-        }
         // The search goes on after the bytes the walk looked at; the next
         // "urn:" cannot start before it.
         colon = w.stop + 3;
         if (w.end == 0)
             continue;
         std::string_view const candidate = text.substr(s, w.end - s);
-        if (opts.counters)
-            opts.counters->parsed += candidate.size();
         auto r = parse_urn(candidate, opts.syntax);
         if (!r)
             continue;
@@ -325,8 +325,6 @@ bool next_urn_match(std::string_view text, std::size_t from, extract_options con
         m.length = candidate.size();
         m.view = *r;
         resume = w.stop;
-        if (opts.counters)
-            ++opts.counters->matches;
         return true;
     }
     resume = n;

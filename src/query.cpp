@@ -17,19 +17,7 @@ parse_error make(error e, std::size_t offset, std::string_view expected) noexcep
     return parse_error{make_error_code(e), offset, expected, syntax::rfc2141bis};
 }
 
-/// The number of keyword comparisons the last effective_directives() call
-/// on this thread made (read by the tests, which declare the accessor).
-thread_local std::size_t comparisons = 0;
-
 } // namespace
-
-namespace detail {
-/// Internal, for tests only (declared there): see `comparisons` above.
-std::size_t effective_directives_comparisons() noexcept
-{
-    return comparisons;
-}
-} // namespace detail
 
 //------------------------------------------------
 
@@ -145,20 +133,18 @@ result<std::optional<resolution_service>> requested_service(urn_view v) noexcept
 
 void effective_directives(directives_view d, std::vector<directive>& out)
 {
-    comparisons = 0;
     std::size_t const start = out.size();
     out.insert(out.end(), d.begin(), d.end());
     auto const first = out.begin() + static_cast<std::ptrdiff_t>(start);
     // Group equal keywords, keep the groups of one, and restore the order
     // written (offsets are distinct). O(n log n) comparisons, in place.
     std::sort(first, out.end(), [](directive const& a, directive const& b) {
-        ++comparisons;
         return a.keyword < b.keyword || (a.keyword == b.keyword && a.offset < b.offset);
     });
     auto keep = first;
     for (auto i = first; i != out.end();) {
         auto j = i + 1;
-        while (j != out.end() && (++comparisons, j->keyword == i->keyword))
+        while (j != out.end() && j->keyword == i->keyword)
             ++j;
         if (j - i == 1)
             *keep++ = *i;
@@ -166,7 +152,6 @@ void effective_directives(directives_view d, std::vector<directive>& out)
     }
     out.erase(keep, out.end());
     std::sort(first, out.end(), [](directive const& a, directive const& b) {
-        ++comparisons;
         return a.offset < b.offset;
     });
 }

@@ -12,6 +12,7 @@ packages=(
     libboost1.81-dev libboost-test1.81-dev  # Boost headers, Boost.Test
     libboost1.81-tools-dev                  # b2
     libbenchmark-dev                        # bench/
+    time                                    # test/tool/soak.py (peak RSS of urn)
 )
 
 missing=()

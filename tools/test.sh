@@ -5,17 +5,23 @@
 #   (c) cmake --install to a temporary prefix, then test/cmake_package/check.sh:
 #       the consumer built with find_package(urns) and with pkg-config
 #   (d) clang++ ASan+UBSan build (warnings as errors) and ctest on it
-#   (e) tools/fuzz.sh --ci, if tools/fuzz.sh exists (bounded fuzzing)
-# Each step prints a banner and its wall time; the first failure stops it.
-# Build directories: build/release, build/b2, build/asan (all gitignored).
+#   (e) tools/fuzz.sh --ci (bounded fuzzing)
+#   (f) clang++ ThreadSanitizer build of test/unit/threads.cpp only, and its
+#       run (the library called from many threads at once); any report fails
+# Each step prints a banner and its wall time; the first failure stops it,
+# and so does a step that runs past its time limit (a hang fails the run).
+# Build directories: build/release, build/b2, build/asan, build/tsan (all
+# gitignored).
 # Options: --quick    step (a) only
 #          --no-deps  do not run tools/deps.sh first
-# Environment: JOBS (default 2) parallel jobs for builds and ctest.
+# Environment: JOBS (default 2) parallel jobs for builds and ctest;
+#              STEP_LIMIT (default 2400) seconds each step may take.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 root=$(pwd)
 jobs=${JOBS:-2}
+step_limit=${STEP_LIMIT:-2400}
 quick=0
 deps=1
 for arg in "$@"; do
@@ -31,7 +37,8 @@ scratch=$(mktemp -d "${TMPDIR:-/tmp}/urns-test.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 
 total_start=$(date +%s)
-# step <title> <function>: runs the function with errexit in a subshell, then
+# step <title> <function>: runs the function with errexit under `timeout`
+# (in its own process group, killed whole after $step_limit seconds), then
 # prints its wall time, or the failure and stops.
 step() {
     local title=$1 fn=$2 start rc
@@ -39,10 +46,14 @@ step() {
     echo "==== $title"
     start=$(date +%s)
     set +e
-    (set -e; "$fn")
+    timeout --kill-after=30 "$step_limit" bash -c "set -euo pipefail; $fn"
     rc=$?
     set -e
     local took=$(($(date +%s) - start))
+    if [[ $rc -eq 124 || $rc -eq 137 ]]; then
+        echo "==== FAILED: $title: still running after ${step_limit}s (STEP_LIMIT), stopped" >&2
+        exit 1
+    fi
     if [[ $rc -ne 0 ]]; then
         echo "==== FAILED: $title (exit $rc after ${took}s)" >&2
         exit 1
@@ -56,7 +67,7 @@ cmake_step() {
     cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release \
         -DCMAKE_CXX_COMPILER=g++ -DURNS_WARNINGS_AS_ERRORS=ON
     cmake --build build/release -j "$jobs"
-    ctest --test-dir build/release -j "$jobs" --output-on-failure
+    ctest --test-dir build/release -j "$jobs" --output-on-failure --timeout 300
 }
 
 b2_step() {
@@ -75,10 +86,25 @@ sanitize_step() {
     cmake --build build/asan -j "$jobs"
     ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-        ctest --test-dir build/asan -j "$jobs" --output-on-failure
+        ctest --test-dir build/asan -j "$jobs" --output-on-failure --timeout 300
 }
 
 fuzz_step() { tools/fuzz.sh --ci; }
+
+tsan_step() {
+    cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+        -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+        -DURNS_SANITIZE=thread -DURNS_WARNINGS_AS_ERRORS=ON \
+        -DURNS_BUILD_TOOLS=OFF -DURNS_BUILD_EXAMPLES=OFF
+    # Only the library and the threads test: the rest runs in (a) and (d).
+    cmake --build build/tsan -j "$jobs" --target test_threads
+    TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+        timeout 300 build/tsan/test/test_threads -- "$root"
+}
+
+# The steps run in `bash -c` under timeout: they see these.
+export -f deps_step cmake_step b2_step install_step sanitize_step fuzz_step tsan_step
+export jobs scratch root
 
 if [[ $deps -eq 1 ]]; then step "dependencies (tools/deps.sh)" deps_step; fi
 step "(a) CMake: configure, build, ctest (g++, Release, -Werror)" cmake_step
@@ -86,11 +112,8 @@ if [[ $quick -eq 0 ]]; then
     step "(b) b2 -j$jobs test" b2_step
     step "(c) cmake --install + consumer (CMake package, pkg-config)" install_step
     step "(d) clang++ -fsanitize=address,undefined build + ctest" sanitize_step
-    if [[ -e tools/fuzz.sh ]]; then
-        step "(e) tools/fuzz.sh --ci" fuzz_step
-    else
-        echo; echo "==== (e) skipped: no tools/fuzz.sh"
-    fi
+    step "(e) tools/fuzz.sh --ci" fuzz_step
+    step "(f) clang++ -fsanitize=thread: test_threads" tsan_step
 fi
 echo
 echo "==== all tests passed in $(($(date +%s) - total_start))s ($root)"

@@ -31,19 +31,6 @@ enum class extract_mode : std::uint8_t {
     strict = 1,
 };
 
-/** Work counts of find_urns, for tests and tuning (never needed otherwise).
-
-    Each byte of the text is stepped over at most once by the scanner and
-    given to parse_urn at most once: `scanned` and `parsed` never exceed the
-    text's size, whatever the text.
-*/
-struct extract_counters {
-    std::size_t candidates = 0; ///< "urn:" starts that passed the start rule
-    std::size_t scanned = 0;    ///< bytes stepped over after those starts
-    std::size_t parsed = 0;     ///< bytes given to parse_urn
-    std::size_t matches = 0;    ///< matches produced
-};
-
 /// How find_urns reads text.
 struct extract_options {
     /// The URN syntax a match must have.
@@ -61,9 +48,6 @@ struct extract_options {
         end it. Off: only the syntax decides.
     */
     bool uri_context = true;
-
-    /// If not null, find_urns adds its work counts here.
-    extract_counters* counters = nullptr;
 };
 
 /// One URN found in text.

@@ -248,7 +248,8 @@ struct display_info {
     - decoded: other printable ASCII characters that the syntax excludes
       (for example `"`, `<`, `[`, and under RFC 2141 also `&`, `~`), and
       valid UTF-8 sequences of other code points.
-    Literal bytes are copied as they are.
+    Literal bytes are copied as they are, but for bytes no NSS holds
+    (space, controls, 0x7F-0xFF), which are written as triplets.
 
     `nss` must not refer into `out` (appending may move `out`'s bytes).
 

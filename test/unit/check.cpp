@@ -172,6 +172,8 @@ BOOST_AUTO_TEST_CASE(namespace_identifiers)
     CHECK_LINT("urn:urn-8:x", syntax::rfc8141, reference, {sev::warning, code::unregistered_nid, 4, 5});
     CHECK_LINT("urn:X-foo:x", syntax::rfc2141bis, reference, {sev::warning, code::experimental_nid, 4, 5});
     CHECK_LINT("urn:x-:x", syntax::rfc2141, reference, {sev::warning, code::experimental_nid, 4, 2});
+    // "X-" is the experimental prefix (RFC 3406 section 3.1), not "X".
+    CHECK_LINT("urn:xfoo:x", syntax::rfc2141bis, reference, {sev::warning, code::unregistered_nid, 4, 4});
     CHECK_LINT("urn:foo:a123,456", syntax::rfc2141, reference, {sev::warning, code::unregistered_nid, 4, 3});
     CHECK_LINT("urn:urn:x", syntax::rfc8141, reference, {sev::warning, code::unregistered_nid, 4, 3});
     CHECK_LINT("urn:EXAMPLE:x", syntax::rfc8141, reference);

@@ -223,6 +223,9 @@ BOOST_AUTO_TEST_CASE(prose_mode)
         BOOST_TEST(found("(see urn:ex:f(x))", o) == strings{"urn:ex:f(x)"});
         BOOST_TEST(found("urn:ex:f(x)y)", o) == strings{"urn:ex:f(x)y"});
         BOOST_TEST(found("urn:ex:a)b", o) == strings{"urn:ex:a)b"});
+        // Brackets are matched, not counted: the last ")" closes "(b".
+        BOOST_TEST(found("x urn:ex:a)(b) y", o) == strings{"urn:ex:a)(b)"});
+        BOOST_TEST(found("x urn:ex:a)(b)) y", o) == strings{"urn:ex:a)(b)"});
         BOOST_TEST(found("'urn:ex:a'", o) == strings{"urn:ex:a"});
         BOOST_TEST(found("urn:ex:'a'", o) == strings{"urn:ex:'a'"});
         BOOST_TEST(found("urn:ex:o'neil", o) == strings{"urn:ex:o'neil"});

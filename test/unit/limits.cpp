@@ -262,45 +262,45 @@ BOOST_AUTO_TEST_CASE(query_and_equivalence_of_a_million_directives)
     BOOST_TEST(canonical_size == a.size());
 }
 
-BOOST_AUTO_TEST_CASE(find_urns_in_huge_texts_counts_linear_work)
+// Adversarial 16 MiB texts: the matches found, each at its place. The work
+// is bounded by ctest's TIMEOUT: each takes a fraction of a second in one
+// pass, while a scanner that went back over the text (quadratic in these
+// texts: 2e14 steps) runs for hours and fails by the timeout;
+// tools/bench.sh --scaling measures the time per byte from 1 to 16 MiB.
+BOOST_AUTO_TEST_CASE(find_urns_in_huge_texts)
 {
     struct row {
         std::string text;
         std::size_t matches;
-        std::size_t candidates;
+        std::size_t step;   // bytes from one match to the next
     };
     row const rows[] = {
         // Two million URNs separated by spaces.
-        {huge("", "urn:ex:a "), (mib16 + 8) / 9, (mib16 + 8) / 9},
+        {huge("", "urn:ex:a "), (mib16 + 8) / 9, 9},
         // "urn:urn:urn:...": one candidate whose walk takes the whole text
         // (":" and "u" go on an NSS), and no URN, the NID "urn" being
         // reserved in rfc2141bis (the default).
-        {huge("", "urn:"), 0, 1},
+        {huge("", "urn:"), 0, 0},
         // One URN of 16 MiB.
-        {huge("see urn:ex:", "a", "."), 1, 1},
+        {huge("see urn:ex:", "a", "."), 1, 0},
         // 3.4 million candidates that fail at once: "urn:" followed by a
         // byte no NID has.
-        {huge("", "urn:!"), 0, (mib16 + 4) / 5},
+        {huge("", "urn:!"), 0, 0},
         // No "urn:" at all.
         {huge("", "x"), 0, 0},
     };
     for (auto const& r : rows) {
-        urns::extract_counters c;
         std::size_t n = 0;
+        bool placed = true;
         on_small_stack([&] {
-            urns::extract_options o;
-            o.counters = &c;
-            for (auto const& m : urns::find_urns(r.text, o)) {
-                (void)m;
+            for (auto const& m : urns::find_urns(r.text)) {
+                if (r.step)
+                    placed = placed && m.offset == n * r.step && m.length == r.step - 1;
                 ++n;
             }
         });
         BOOST_TEST(n == r.matches, r.text.substr(0, 12));
-        BOOST_TEST(c.matches == n);
-        BOOST_TEST(c.candidates == r.candidates, r.text.substr(0, 12));
-        // Each byte is stepped over at most once and parsed at most once.
-        BOOST_TEST(c.scanned <= r.text.size());
-        BOOST_TEST(c.parsed <= r.text.size());
+        BOOST_TEST(placed, r.text.substr(0, 12));
     }
 }
 

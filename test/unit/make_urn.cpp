@@ -131,11 +131,52 @@ BOOST_AUTO_TEST_CASE(identifier_errors)
     fails("", "", syntax::rfc2141bis, error::bad_nid, 0, "NID");
 }
 
+namespace {
+
+/// A second encoder, written from the grammars' texts for this test (not
+/// pct::encode, which make_urn calls): octets of the NSS repertoire are
+/// copied, every other octet becomes "%" and two upper-case hex digits.
+/// RFC 2141: <trans> without its <reserved> ("%" "/" "?" "#"), which
+/// section 2.3 says to encode; draft-03: pchar (RFC 3986); RFC 8141:
+/// NSS = pchar *(pchar / "/"), so "/" is literal after the first octet.
+std::string naive_encode(std::string const& id, syntax syn)
+{
+    std::string const alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    std::string const rfc2141_other = "()+,-.:=@;$_!*'";
+    std::string const pchar_more = "-._~!$&'()*+,;=:@";   // unreserved, sub-delims, ":" "@"
+    std::string const literal = alnum + (syn == syntax::rfc2141 ? rfc2141_other : pchar_more);
+    char const* const hex = "0123456789ABCDEF";
+    std::string out;
+    for (std::size_t i = 0; i < id.size(); ++i) {
+        char const c = id[i];
+        bool const slash_ok = syn == syntax::rfc8141 && c == '/' && i > 0;
+        if (literal.find(c) != std::string::npos || slash_ok) {
+            out += c;
+        } else {
+            unsigned char const u = static_cast<unsigned char>(c);
+            out += '%';
+            out += hex[u >> 4];
+            out += hex[u & 15];
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(naive_encoder_by_hand)
+{
+    // The second encoder itself, on the header's examples.
+    BOOST_TEST(naive_encode("a b/c~d", syntax::rfc2141) == "a%20b%2Fc%7Ed");
+    BOOST_TEST(naive_encode("Stra\xC3\x9F" "e 1/2", syntax::rfc2141bis) == "Stra%C3%9Fe%201%2F2");
+    BOOST_TEST(naive_encode("/a/b?", syntax::rfc8141) == "%2Fa/b%3F");
+}
+
 BOOST_AUTO_TEST_CASE(property_always_parses)
 {
     // For generated NIDs and identifiers: the result parses under the
-    // syntax, with nid() as given and nss() == encode(identifier); it
-    // decodes back to the identifier.
+    // syntax, with nid() as given and nss() the test's own encoding of the
+    // identifier; it decodes back to the identifier.
     std::mt19937 g(1997);
     std::string const ldh = "abcXYZ019-";
     std::uniform_int_distribution<std::size_t> nid_len(1, 34), pick(0, ldh.size() - 1), id_len(1, 20);
@@ -163,7 +204,7 @@ BOOST_AUTO_TEST_CASE(property_always_parses)
             auto p = urns::parse_urn(r->buffer(), syn);
             BOOST_REQUIRE(p.has_value());
             BOOST_TEST(p->nid() == nid);
-            BOOST_TEST(r->nss() == urns::pct::encode(id, syn).value());
+            BOOST_TEST(r->nss() == naive_encode(id, syn));
             BOOST_TEST(urns::pct::decode(r->nss()).value() == id);
         }
     }
@@ -223,7 +264,7 @@ BOOST_AUTO_TEST_CASE(spec_vectors)
             }
             BOOST_REQUIRE_MESSAGE(made.has_value(), input);
             BOOST_TEST(urns::pct::decode(made->nss()).value() == raw, input);
-            if (urns::pct::encode(raw, syn).value() == nss) {
+            if (naive_encode(raw, syn) == nss) {
                 ++canonical;
                 BOOST_TEST(made->nss() == nss, input);
             }

@@ -400,6 +400,16 @@ BOOST_AUTO_TEST_CASE(display_invalid_utf8_and_hidden)
     BOOST_TEST(!i.valid_utf8);
 }
 
+// Literal bytes that no NSS holds (display() takes any text that validates):
+// space, controls and bytes 0x7F-0xFF become triplets, so that the display
+// form never shows them raw; other literal bytes are copied.
+BOOST_AUTO_TEST_CASE(display_of_literal_bytes)
+{
+    std::string out;
+    BOOST_TEST(pct::display(std::string("a b\x01\x7F\xFF~\"", 8), syntax::rfc2141, out).has_value());
+    BOOST_TEST(out == "a%20b%01%7F%FF~\"");
+}
+
 BOOST_AUTO_TEST_CASE(display_errors_and_urn)
 {
     std::string out = "x";
@@ -563,19 +573,67 @@ BOOST_AUTO_TEST_CASE(noexcept_paths)
     static_assert(noexcept(pct::needs_encoding(0, syntax::rfc2141)));
     static_assert(noexcept(pct::encoded_size(std::string_view())));
     static_assert(noexcept(*pct::decoded_view().begin()));
+    // On any bytes, each call's outcome against a naive reading of its
+    // contract (pct.hpp): a "%" must start two hex digits; "%00" is refused
+    // except in RFC 8141; encode takes non-empty text without NUL.
+    auto hex = [](char c) -> int {
+        char const* const digits = "0123456789ABCDEF";
+        for (int v = 0; v < 16; ++v)
+            if (c == digits[v] || c == std::tolower(static_cast<unsigned char>(digits[v])))
+                return v;
+        return -1;
+    };
+    auto shown = [](std::string const& s) {
+        std::string out;
+        for (unsigned char c : s)
+            out += std::to_string(c) + ' ';
+        return out;
+    };
     std::mt19937 g(1);
+    std::size_t well_formed = 0, with_nul = 0;
     for (int n = 0; n < 20000; ++n) {
         std::string const s = random_bytes(g, 12, true);
+        bool triplets = true, pct00 = false;
+        std::string raw;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            if (s[i] != '%') {
+                raw += s[i];
+                continue;
+            }
+            if (i + 2 >= s.size() || hex(s[i + 1]) < 0 || hex(s[i + 2]) < 0) {
+                triplets = false;
+                break;
+            }
+            raw += static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2]));
+            pct00 = pct00 || raw.back() == '\0';
+            i += 2;
+        }
+        well_formed += triplets;
+        bool const nul = s.find('\0') != std::string::npos;
+        with_nul += nul;
         for (syntax syn : all_syntaxes) {
-            BOOST_CHECK_NO_THROW(pct::validate(s, syn));
-            BOOST_CHECK_NO_THROW(pct::decoded(s));
-            BOOST_CHECK_NO_THROW(pct::encoded_size(s, syn, s));
-            std::string out;
-            BOOST_CHECK_NO_THROW(pct::display(s, syn, out));
-            BOOST_CHECK_NO_THROW(pct::encode(s, out, syn, s));
-            BOOST_CHECK_NO_THROW(pct::decode(s, out));
+            bool const valid = triplets && (syn == syntax::rfc8141 || !pct00);
+            BOOST_TEST(pct::validate(s, syn).has_value() == valid, shown(s));
+            auto d = pct::decoded(s);
+            BOOST_TEST_REQUIRE(d.has_value() == triplets, shown(s));
+            if (triplets)
+                BOOST_TEST(std::string(d->begin(), d->end()) == raw, shown(s));
+            std::string out = "x";
+            BOOST_TEST(pct::display(s, syn, out).has_value() == valid, shown(s));
+            out.clear();
+            BOOST_TEST(pct::encode(s, out, syn, s).has_value() == (!s.empty() && !nul), shown(s));
+            if (!nul)
+                BOOST_TEST(out.size() == pct::encoded_size(s, syn, s));
+            out.clear();
+            BOOST_TEST(pct::decode(s, out).has_value() == triplets, shown(s));
+            if (triplets)
+                BOOST_TEST(out == raw, shown(s));
         }
     }
+    // Both outcomes occur often enough to count.
+    BOOST_TEST(well_formed > 2000u);
+    BOOST_TEST(well_formed < 19500u);
+    BOOST_TEST(with_nul > 100u);
 }
 
 //------------------------------------------------

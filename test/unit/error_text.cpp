@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: BSL-1.0
+// to_string(parse_error, input): the one-line excerpt and the caret under
+// it, on inputs where the width of shown bytes and the cuts matter. The
+// expected texts are written out by hand from the rules of error.hpp: at
+// most 40 bytes before the offset and 30 from it, "..." where the input is
+// cut, a byte outside printable ASCII (and "\") shown as \xHH (four columns).
+#define BOOST_TEST_MODULE error_text
+#include <boost/test/unit_test.hpp>
+
+#include <urns/error.hpp>
+
+#include <string>
+
+namespace {
+
+std::string const message = "invalid namespace-specific string (NSS) (expected NSS) [rfc2141bis]";
+
+std::string render(std::string const& input, std::size_t offset)
+{
+    urns::parse_error const e(make_error_code(urns::error::bad_nss), offset, "NSS", urns::syntax::rfc2141bis);
+    return urns::to_string(e, input);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(caret_counts_the_width_of_escaped_bytes)
+{
+    // "urn:ex:" is 7 columns, \x01 and \x02 four each: the caret is under
+    // the "z" at column 15.
+    BOOST_TEST(render(std::string("urn:ex:\x01\x02z", 10), 9) ==
+               "urn:ex:\\x01\\x02z\n" + std::string(15, ' ') + "^ offset 9: " + message);
+    // A backslash is escaped too (\x5C), so that \xHH is unambiguous.
+    BOOST_TEST(render("urn:ex:\\z", 8) == "urn:ex:\\x5Cz\n" + std::string(11, ' ') + "^ offset 8: " + message);
+    // A byte after the offset does not move the caret.
+    BOOST_TEST(render(std::string("urn:ex:z\x7F", 9), 7) ==
+               "urn:ex:z\\x7F\n" + std::string(7, ' ') + "^ offset 7: " + message);
+}
+
+BOOST_AUTO_TEST_CASE(an_input_cut_by_one_byte_says_so)
+{
+    std::string const tail30 = "urn:" + std::string(26, 'a');   // 30 bytes from offset 0
+    // 30 bytes from the offset are shown whole.
+    BOOST_TEST(render(tail30, 0) == tail30 + "\n^ offset 0: " + message);
+    // One more byte: it is cut, and "..." says so.
+    BOOST_TEST(render(tail30 + "b", 0) == tail30 + "...\n^ offset 0: " + message);
+    // 40 bytes before the offset are shown whole; one more is cut at the
+    // front, "..." shown, the caret three columns further.
+    std::string const head40(40, 'h');
+    BOOST_TEST(render(head40 + "!", 40) == head40 + "!\n" + std::string(40, ' ') + "^ offset 40: " + message);
+    BOOST_TEST(render("g" + head40 + "!", 41) ==
+               "..." + head40 + "!\n" + std::string(43, ' ') + "^ offset 41: " + message);
+}
