@@ -1,6 +1,7 @@
 // Semantic layer (X3-free): diagnostics beyond syntax (urns::check) and
 // their rendering.
 #include <urns/check.hpp>
+#include <urns/nss/registry.hpp>
 #include <urns/query.hpp>
 
 #include "detail/grammar_entry.hpp"
@@ -48,6 +49,8 @@ constexpr std::string_view msg_informal =
 constexpr std::string_view msg_experimental =
     "an experimental NID \"X-...\" (RFC 3406 section 3.1): never registered, for private use; "
     "RFC 8141 obsoletes RFC 3406";
+constexpr std::string_view msg_namespace_rule =
+    "the namespace's own rules (its registration's syntax) reject the NSS here";
 constexpr std::string_view msg_unregistered =
     "this NID is not in the IANA URN namespace registry (as shipped with this library)";
 constexpr std::string_view msg_unregistered_informal =
@@ -204,6 +207,7 @@ std::string_view to_string(diagnostic_code c) noexcept
     case diagnostic_code::informal_nid: return "informal-nid";
     case diagnostic_code::experimental_nid: return "experimental-nid";
     case diagnostic_code::unregistered_nid: return "unregistered-nid";
+    case diagnostic_code::namespace_rule: return "namespace-rule";
     }
     return "unknown";
 }
@@ -221,6 +225,10 @@ std::vector<diagnostic> check(urn_view v, check_options const& opts)
     if (v.syntax() == syntax::rfc2141bis && v.has_query())
         check_directives(v, c);
     check_components(v, opts, c);
+    if (opts.registry) {
+        if (auto f = nss::validate(*opts.registry, v))
+            c.add(severity::error, diagnostic_code::namespace_rule, f->offset, 1, msg_namespace_rule);
+    }
     std::stable_sort(out.begin(), out.end(), [](diagnostic const& a, diagnostic const& b) {
         return a.offset != b.offset ? a.offset < b.offset : a.code < b.code;
     });

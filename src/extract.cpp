@@ -3,6 +3,7 @@
 // a URN of each syntax can end, and hands the longest acceptable prefix to
 // parse_urn, which has the last word. docs/extract.md explains the rules.
 #include <urns/extract.hpp>
+#include <urns/nss/registry.hpp>
 #include <urns/lexical.hpp>
 #include <urns/parse.hpp>
 
@@ -324,6 +325,7 @@ bool next_urn_match(std::string_view text, std::size_t from, extract_options con
         m.offset = s;
         m.length = candidate.size();
         m.view = *r;
+        m.namespace_fault = opts.registry ? nss::validate(*opts.registry, *r) : std::nullopt;
         resume = w.stop;
         return true;
     }

@@ -179,6 +179,14 @@ result<urn_view> parse_urn(std::string_view s, syntax syn) noexcept
     return parse(s, syn);
 }
 
+result<urn> urn::parse(std::string_view s, parse_options const& opts)
+{
+    auto r = parse_urn(s, opts);
+    if (!r)
+        return r.error();
+    return result<urn>(boost::system::in_place_value, *r);
+}
+
 result<urn> urn::parse(std::string_view s, urns::syntax syn)
 {
     auto r = parse_urn(s, syn);

@@ -14,6 +14,10 @@
 
 namespace urns {
 
+namespace nss {
+class registry;
+}
+
 /** How much a diagnostic matters.
 
     @par Specification
@@ -95,12 +99,16 @@ enum class diagnostic_code : std::uint8_t {
     /// A NID that is not in the IANA registry (formal or informal) that
     /// this library ships: see registered_namespaces(). warning.
     unregistered_nid = 10,
+    /// The namespace's own rules (check_options::registry) reject the
+    /// NSS: at the byte where its grammar failed (RFC 8141 section 5,
+    /// "Validation Mechanism"). error.
+    namespace_rule = 11,
 };
 
 /** The stable name of a code: "not-a-urn", "reserved-unencoded",
     "needless-pct-encoding", "lower-case-hex", "query-in-assigned-name",
     "fragment", "unknown-service", "repeated-keyword", "informal-nid",
-    "experimental-nid", "unregistered-nid".
+    "experimental-nid", "unregistered-nid", "namespace-rule".
 
     @par Example
     @code
@@ -147,6 +155,11 @@ struct check_options {
     /// fragment), as opposed to a reference to one: draft-03 sections 2.3
     /// and 2.4, RFC 8141 section 2.
     bool assigned_name = false;
+
+    /// Namespace rules (urns/nss/registry.hpp), e.g. &urns::nss::builtin():
+    /// if set, an NSS that its namespace's rules reject gets a
+    /// namespace_rule diagnostic. Null: the generic syntax only.
+    nss::registry const* registry = nullptr;
 };
 
 /** Diagnostics beyond syntax for a valid URN, sorted by offset (then by

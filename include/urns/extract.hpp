@@ -2,12 +2,14 @@
 #ifndef URNS_EXTRACT_HPP
 #define URNS_EXTRACT_HPP
 
+#include <urns/nss/registry.hpp>
 #include <urns/syntax.hpp>
 #include <urns/urn_view.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <string_view>
 
 namespace urns {
@@ -48,6 +50,14 @@ struct extract_options {
         end it. Off: only the syntax decides.
     */
     bool uri_context = true;
+
+    /** Namespace rules (urns/nss/registry.hpp), e.g. &urns::nss::builtin():
+        if set, each match whose NSS its namespace's rules reject says so
+        in urn_match::namespace_fault. The match is still a URN of the
+        syntax, and is still found: a corpus scan reports, say, ISBNs with
+        a bad check digit rather than losing them.
+    */
+    nss::registry const* registry = nullptr;
 };
 
 /// One URN found in text.
@@ -58,6 +68,9 @@ struct urn_match {
     std::size_t length = 0;
     /// The URN, parsed (view.buffer() is the matched text).
     urn_view view;
+    /// With extract_options::registry: where and why the namespace's rules
+    /// reject the NSS (offset from the start of the match), if they do.
+    std::optional<nss::nss_fault> namespace_fault;
 };
 
 namespace detail {

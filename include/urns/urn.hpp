@@ -4,6 +4,7 @@
 
 #include <urns/detail/parts.hpp>
 #include <urns/error.hpp>
+#include <urns/parse.hpp>
 #include <urns/urn_view.hpp>
 
 #include <functional>
@@ -31,6 +32,10 @@ public:
 
     /// Parses `s` and, if it is a URN, copies it.
     static result<urn> parse(std::string_view s, urns::syntax syn = urns::syntax::rfc2141bis);
+
+    /// Parses `s` with options (a syntax, and namespace rules: see
+    /// parse_options) and, if it is a URN, copies it.
+    static result<urn> parse(std::string_view s, parse_options const& opts);
 
     /// The whole URN as parsed.
     std::string_view buffer() const noexcept { return s_; }

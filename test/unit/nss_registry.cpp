@@ -5,9 +5,14 @@
 #include <boost/test/unit_test.hpp>
 
 #include <urns/nss/builtin.hpp>
+#include <urns/check.hpp>
+#include <urns/extract.hpp>
 #include <urns/parse.hpp>
+#include <urns/urn.hpp>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -161,4 +166,62 @@ BOOST_AUTO_TEST_CASE(equivalence_through_the_fold)
     std::string out = "x";
     urns::nss::append_canonical_nss(reg, "digits", "0042", out);
     BOOST_TEST(out == "x42");
+}
+
+// A registry is accepted wherever the built-ins are used: the owning parse,
+// check, and find_urns. RFC 2141's ISBN 0-395-36341-1 is valid: weights
+// 10..1 give 0*10+3*9+9*8+5*7+3*6+6*5+3*4+4*3+1*2 = 208, and 208 + 1 = 209
+// = 11*19. With a last digit of 2 the sum is 210: the check digit, at
+// offset 21 of the URN, is wrong.
+BOOST_AUTO_TEST_CASE(registry_everywhere)
+{
+    std::string_view const good = "urn:isbn:0-395-36341-1";
+    std::string_view const bad = "urn:isbn:0-395-36341-2";
+    urns::parse_options opts;
+    opts.registry = &urns::nss::builtin();
+
+    // urn::parse
+    BOOST_TEST(urns::urn::parse(good, opts).has_value());
+    auto const u = urns::urn::parse(bad, opts);
+    BOOST_TEST_REQUIRE(!u.has_value());
+    BOOST_TEST(u.error().code == urns::make_error_code(urns::error::nss_rejected));
+    BOOST_TEST(u.error().offset == 21u);
+    BOOST_TEST(urns::urn::parse(bad, urns::syntax::rfc2141bis).has_value());   // without the registry
+
+    // check
+    urns::check_options co;
+    co.registry = &urns::nss::builtin();
+    auto const v = urns::parse_urn(bad).value();
+    auto const d = urns::check(v, co);
+    auto const it = std::find_if(d.begin(), d.end(), [](urns::diagnostic const& x) {
+        return x.code == urns::diagnostic_code::namespace_rule;
+    });
+    BOOST_TEST_REQUIRE((it != d.end()));
+    BOOST_TEST(it->offset == 21u);
+    BOOST_TEST((it->severity == urns::severity::error));
+    BOOST_TEST(urns::to_string(urns::diagnostic_code::namespace_rule) == "namespace-rule");
+    auto const none = urns::check(urns::parse_urn(good).value(), co);
+    BOOST_TEST(std::none_of(none.begin(), none.end(), [](urns::diagnostic const& x) {
+        return x.code == urns::diagnostic_code::namespace_rule;
+    }));
+    auto const without = urns::check(v);
+    BOOST_TEST(std::none_of(without.begin(), without.end(), [](urns::diagnostic const& x) {
+        return x.code == urns::diagnostic_code::namespace_rule;
+    }));
+
+    // find_urns: both are found; the bad one says why its namespace rejects it.
+    std::string const text = "see " + std::string(bad) + " and " + std::string(good) + ".";
+    urns::extract_options eo;
+    eo.registry = &urns::nss::builtin();
+    std::vector<urns::urn_match> found;
+    for (auto const& m : urns::find_urns(text, eo))
+        found.push_back(m);
+    BOOST_TEST_REQUIRE(found.size() == 2u);
+    BOOST_TEST(found[0].view.buffer() == bad);
+    BOOST_TEST_REQUIRE(found[0].namespace_fault.has_value());
+    BOOST_TEST(found[0].namespace_fault->offset == 21u);
+    BOOST_TEST(found[0].namespace_fault->expected == "check-digit-10");
+    BOOST_TEST(!found[1].namespace_fault.has_value());
+    for (auto const& m : urns::find_urns(text))
+        BOOST_TEST(!m.namespace_fault.has_value());
 }
