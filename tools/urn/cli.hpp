@@ -117,6 +117,13 @@ std::size_t size_option(std::string_view name, std::string_view v);
 /// the namespaces shipped with urns (urns::nss::builtin()).
 urns::parse_options parse_options_for(urns::syntax syn, bool namespaces);
 
+/// Loads the namespace plugin at `path` (urns/nss/plugin.hpp) into the
+/// registry of tool_registry(); a usage_error (status 2) says why not.
+void load_plugin(std::string_view path);
+
+/// The shipped namespaces and those of the plugins (--plugin, URNS_PLUGINS).
+urns::nss::registry const& tool_registry();
+
 /// "unknown option X" as a usage_error.
 [[noreturn]] void unknown_option(std::string_view a);
 

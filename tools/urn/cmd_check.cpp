@@ -44,6 +44,8 @@ options:
                    components or fragment)
   --namespaces     also check the NSS against the rules of the namespaces
                    shipped with urns (a fault is error nss_rejected)
+  --plugin PATH    add the namespaces of a plugin (a shared object built with
+                   urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
   --max-line N     longest line accepted, in bytes (default 64M; K, M, G)
   -h, --help       this help
 

@@ -49,6 +49,8 @@ options:
   --json           one JSON object per input: input, valid, mode, canonical
   --namespaces     also apply the shipped namespaces' rules: validate the
                    NSS, and fold it to the namespace's canonical form
+  --plugin PATH    add the namespaces of a plugin (a shared object built with
+                   urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
   --max-line N     longest line accepted, in bytes (default 64M)
   -h, --help       this help
 
@@ -68,6 +70,8 @@ options:
   -q, --quiet      print nothing; the exit status says it
   --namespaces     also apply the shipped namespaces' rules (validation and
                    the namespace's own equivalence)
+  --plugin PATH    add the namespaces of a plugin (a shared object built with
+                   urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
   --json           one JSON object: a, b, mode, equivalent, canonical_a,
                    canonical_b, and differs, first_difference, note when not
   -h, --help       this help
@@ -275,6 +279,8 @@ int equal_run(arg_cursor& args)
             quiet = true;
         else if (args.flag("--namespaces"))
             namespaces = true;
+        else if (args.option("--plugin", v))
+            load_plugin(v);
         else if (args.at_option())
             unknown_option(args.peek());
         else
@@ -320,7 +326,7 @@ int equal_run(arg_cursor& args)
     difference d;
     if (!same) {
         d = explain_difference(fa, fb, m);
-        auto const* known = urns::nss::builtin().find(ra->nid());
+        auto const* known = tool_registry().find(ra->nid());
         if (!popts.registry && d.part == "nss" && known && known->fold)
             d.note += " (the namespace has its own equivalence rules: see --namespaces)";
     }

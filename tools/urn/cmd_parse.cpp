@@ -34,6 +34,8 @@ options:
   -f, --file FILE  read URNs from FILE, one a line; may be repeated
   --json           one JSON object per input, valid or not
   --namespaces     also check the NSS against the shipped namespaces' rules
+  --plugin PATH    add the namespaces of a plugin (a shared object built with
+                   urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
   --max-line N     longest line accepted, in bytes (default 64M)
   -h, --help       this help
 
@@ -56,6 +58,8 @@ options:
   --syntax S       rfc2141bis (default), rfc2141 or rfc8141
   -f, --file FILE  read URNs from FILE, one a line; may be repeated
   --namespaces     also check the NSS against the shipped namespaces' rules
+  --plugin PATH    add the namespaces of a plugin (a shared object built with
+                   urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
   --max-line N     longest line accepted, in bytes (default 64M)
   -h, --help       this help
 
@@ -289,7 +293,7 @@ void explain_text(out_buffer& o, urns::urn_view u)
     } else {
         nid_what += "; not in the IANA URN namespace registry (the snapshot shipped with urns)";
     }
-    if (auto const* known = urns::nss::builtin().find(u.nid())) {
+    if (auto const* known = tool_registry().find(u.nid())) {
         nid_what += "; a namespace whose own rules urns knows (";
         nid_what += known->reference;
         nid_what += "; checked with --namespaces)";

@@ -45,7 +45,7 @@ urns::parse_options parse_options_for(urns::syntax syn, bool namespaces)
     urns::parse_options o;
     o.syntax = syn;
     if (namespaces)
-        o.registry = &urns::nss::builtin();
+        o.registry = &tool_registry();
     return o;
 }
 
@@ -75,6 +75,8 @@ bool input_option(arg_cursor& args, inputs& in, urns::syntax& syn)
         in.add_file(v);
     else if (args.option("--max-line", v))
         in.max_line = size_option("--max-line", v);
+    else if (args.option("--plugin", v))
+        load_plugin(v);
     else
         return false;
     return true;
