@@ -22,14 +22,8 @@
 
 #include <urns/urns.hpp>
 
-#if __has_include(<urns/equivalence.hpp>)
 #include <urns/equivalence.hpp>
-#define URNS_BENCH_HAVE_EQUIVALENCE 1
-#endif
-#if __has_include(<urns/extract.hpp>)
 #include <urns/extract.hpp>
-#define URNS_BENCH_HAVE_EXTRACT 1
-#endif
 
 #include <benchmark/benchmark.h>
 
@@ -292,7 +286,6 @@ void add(std::string const& corpus_name, urns::syntax syn, std::string const& op
     rows.push_back({corpus_name, syn_name, op, key});
 }
 
-#if URNS_BENCH_HAVE_EQUIVALENCE
 /// The mixed corpus parsed in one syntax, and a twin of each URN that is
 /// equivalent to it but differs in case wherever the modes allow ("URN:",
 /// the NID, percent-encoded hex digits): equivalent() must compare all of it.
@@ -350,11 +343,8 @@ void make_parsed(corpus const& c)
         }
     }
 }
-#endif
 
-#if URNS_BENCH_HAVE_EXTRACT
 std::string prose;   // find_urns input
-#endif
 
 void register_all()
 {
@@ -382,7 +372,6 @@ void register_all()
                     return t.size();
                 });
             });
-#if URNS_BENCH_HAVE_EQUIVALENCE
             parsed_corpus const* pc = &parsed[index_of(syn)];
             urns::equivalence_mode const mode = urns::default_equivalence(syn);
             add(nc.name, syn, "equivalent (equal twins)", "equivalent", [pc, mode](benchmark::State& st) {
@@ -402,8 +391,6 @@ void register_all()
                     return out.size();
                 });
             });
-#endif
-#if URNS_BENCH_HAVE_EXTRACT
             add(nc.name, syn, "find_urns (text, 1 URN/4 KiB)", "find_urns", [syn](benchmark::State& st) {
                 urns::extract_options o;
                 o.syntax = syn;
@@ -415,7 +402,6 @@ void register_all()
                     return found;
                 });
             });
-#endif
         }
 #if URNS_BENCH_HAVE_BOOST_URL
         if (nc.name == "mixed")
@@ -584,12 +570,8 @@ int main(int argc, char** argv)
 
     if (check && !check_agreement())
         return 1;
-#if URNS_BENCH_HAVE_EQUIVALENCE
     make_parsed(corpora[0].c);
-#endif
-#if URNS_BENCH_HAVE_EXTRACT
     prose = prose_with_urns(8u << 20, 4096, seed);
-#endif
 
     // Defaults for a shared, noisy machine: medians of interleaved repetitions.
     static char reps[] = "--benchmark_repetitions=7";
