@@ -6,16 +6,19 @@
 #define URNS_GRAMMAR_NSS_EXAMPLE_DEF_HPP
 
 #include "grammar/nss/example.hpp"
-#include <urns/detail/x3/primitives.hpp>
+#include <urns/nss/x3.hpp>
 
 namespace urns {
 namespace grammar {
 namespace nss {
 namespace example {
 
+namespace abnf = urns::nss::abnf;
+using urns::nss::expect;
+
 // clang-format off
 
-inline constexpr charset octet_chars = charset().with_range(0x00, 0xFF);
+inline constexpr lexical::charset octet_chars = lexical::charset().with_range(0x00, 0xFF);
 
 struct octet_class;
 
@@ -23,10 +26,10 @@ nss_type                const nss   = "NSS";
 x3::rule<octet_class>   const octet = "OCTET";
 
 // NSS   = 1*OCTET
-auto const nss_def = run_of<octet_chars>{};
+auto const nss_def = abnf::run_of<octet_chars>;
 
 // OCTET = %x00-FF
-auto const octet_def = char_in<octet_chars>{};
+auto const octet_def = abnf::one_of<octet_chars>;
 
 BOOST_SPIRIT_DEFINE(nss, octet)
 

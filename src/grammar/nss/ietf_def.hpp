@@ -9,19 +9,20 @@
 
 #include "grammar/nss/ietf.hpp"
 #include "grammar/nss/ietf_params_scim_def.hpp"
-#include <urns/detail/x3/primitives.hpp>
-#include "grammar/rfc3986_def.hpp"
-#include "grammar/rfc5234_def.hpp"
+#include <urns/nss/x3.hpp>
 
 namespace urns {
 namespace grammar {
 namespace nss {
 namespace ietf {
 
+namespace abnf = urns::nss::abnf;
+using urns::nss::expect;
+
 // clang-format off
 
-inline constexpr charset param_name_chars = ietf_params_scim::name_chars;
-inline constexpr charset string_chars     = lexical::rfc5234::alpha | lexical::rfc5234::digit | charset("-");
+inline constexpr lexical::charset param_name_chars = ietf_params_scim::name_chars;
+inline constexpr lexical::charset string_chars     = lexical::rfc5234::alpha | lexical::rfc5234::digit | lexical::charset("-");
 
 struct rfc_nss_class;
 struct fyi_nss_class;
@@ -51,11 +52,11 @@ x3::rule<param_name_class>    const param_name = "param-name";
 template <class P>
 constexpr auto to_end(P const& p, char const* p_name, char const* name)
 {
-    return must(p, p_name, error::nss_rejected) >> must(x3::eoi, name, error::nss_rejected);
+    return expect(p, p_name) >> expect(x3::eoi, name);
 }
 
 /// 1*DIGIT, reported as "DIGIT".
-auto const digits = +rfc5234::digit;
+auto const digits = +abnf::digit;
 
 // NSS         = rfc-nss / fyi-nss / std-nss / bcp-nss / draft-nss
 //               / mtg-nss / other-nss
@@ -90,23 +91,23 @@ auto const mtg_nss_def = x3::no_case["mtg:"] >> to_end(string, "string", "mtg-ns
 // other-nss   = string
 //               ; beginning with a prefix other than one of those
 //               ; above for future expansion
-auto const other_nss_def = string >> must(x3::eoi, "other-nss", error::nss_rejected);
+auto const other_nss_def = string >> expect(x3::eoi, "other-nss");
 
 // string      = 1*(DIGIT / ALPHA / "-")
-auto const string_def = run_of<string_chars>{};
+auto const string_def = abnf::run_of<string_chars>;
 
 // params-nss  = "params:" param-name *( ":" param-name )
 // "params:scim:" is the SCIM sub-namespace (RFC 7643): its own rules,
 // and only those (the second alternative excludes it).
 auto const scim_prefix = x3::no_case["params:scim:"];
 auto const params_nss_def =
-      (&scim_prefix >> ietf_params_scim::scim_nss >> must(x3::eoi, "scim-nss", error::nss_rejected))
-    | (!scim_prefix >> x3::no_case["params:"] >> must(param_name, error::nss_rejected)
-           >> *(':' >> must(param_name, error::nss_rejected))
-           >> must(x3::eoi, "params-nss", error::nss_rejected));
+      (&scim_prefix >> ietf_params_scim::scim_nss >> expect(x3::eoi, "scim-nss"))
+    | (!scim_prefix >> x3::no_case["params:"] >> expect(param_name)
+           >> *(':' >> expect(param_name))
+           >> expect(x3::eoi, "params-nss"));
 
 // param-name  = 1*( unreserved / pct-encoded / sub-delims / "@" )
-auto const param_name_def = +(char_in<param_name_chars>{} | rfc3986::pct_encoded);
+auto const param_name_def = +(abnf::one_of<param_name_chars> | abnf::pct_encoded);
 
 BOOST_SPIRIT_DEFINE(nss, rfc_nss, fyi_nss, std_nss, bcp_nss, draft_nss, mtg_nss, other_nss, string,
                     params_nss, param_name)

@@ -6,18 +6,20 @@
 #define URNS_GRAMMAR_NSS_IETF_PARAMS_SCIM_DEF_HPP
 
 #include "grammar/nss/ietf.hpp"
-#include <urns/detail/x3/primitives.hpp>
-#include "grammar/rfc3986_def.hpp"
+#include <urns/nss/x3.hpp>
 
 namespace urns {
 namespace grammar {
 namespace nss {
 namespace ietf_params_scim {
 
+namespace abnf = urns::nss::abnf;
+using urns::nss::expect;
+
 // clang-format off
 
 /// pchar without ":" (and without pct-encoded, which is its own branch).
-inline constexpr charset name_chars = lexical::rfc3986::unreserved | lexical::rfc3986::sub_delims | charset("@");
+inline constexpr lexical::charset name_chars = lexical::rfc3986::unreserved | lexical::rfc3986::sub_delims | lexical::charset("@");
 
 struct type_class;
 struct name_class;
@@ -32,20 +34,20 @@ x3::rule<other_class>   const other    = "other";
 // Literals are case-insensitive (RFC 5234 section 2.3).
 auto const scim_nss_def =
        x3::no_case["params:scim:"]
-    >> must(type, error::nss_rejected)
-    >> must(x3::lit(':'), "\":\"", error::nss_rejected)
-    >> must(name, error::nss_rejected)
-    >> -(':' >> must(other, error::nss_rejected));
+    >> expect(type)
+    >> expect(x3::lit(':'), "\":\"")
+    >> expect(name)
+    >> -(':' >> expect(other));
 
 // type        = "schemas" / "api" / "param"
 // Each must end at the ":" that follows: "apix" is not "api", "params" not "param".
 auto const type_def = (x3::no_case["schemas"] | x3::no_case["api"] | x3::no_case["param"]) >> &x3::lit(':');
 
 // name        = 1*( unreserved / pct-encoded / sub-delims / "@" )
-auto const name_def = +(char_in<name_chars>{} | rfc3986::pct_encoded);
+auto const name_def = +(abnf::one_of<name_chars> | abnf::pct_encoded);
 
 // other       = 1*( pchar / "/" )
-auto const other_def = +(rfc3986::pchar | '/');
+auto const other_def = +(abnf::pchar | '/');
 
 BOOST_SPIRIT_DEFINE(scim_nss, type, name, other)
 

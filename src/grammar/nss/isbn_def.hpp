@@ -5,10 +5,8 @@
 #ifndef URNS_GRAMMAR_NSS_ISBN_DEF_HPP
 #define URNS_GRAMMAR_NSS_ISBN_DEF_HPP
 
-#include <urns/detail/x3/check_digit.hpp>
 #include "grammar/nss/isbn.hpp"
-#include <urns/detail/x3/primitives.hpp>
-#include "grammar/rfc5234_def.hpp"
+#include <urns/nss/x3.hpp>
 
 namespace urns {
 namespace grammar {
@@ -34,6 +32,9 @@ constexpr bool isbn_13_ok(char const* first, char const* last) noexcept
     return sum % 10 == 0;
 }
 
+namespace abnf = urns::nss::abnf;
+using urns::nss::expect;
+
 // clang-format off
 
 struct isbn_13_class;
@@ -50,7 +51,7 @@ x3::rule<check_digit_13_class>   const check_digit_13 = "check-digit-13";
 x3::rule<check_digit_10_class>   const check_digit_10 = "check-digit-10";
 
 auto const hyphen = -x3::lit('-');
-auto const digit_ = must(rfc5234::digit, error::nss_rejected);
+auto const digit_ = expect(abnf::digit);
 
 // ISBN           = ISBN-13 / ISBN-10
 // PEG: ISBN-13 is tried first and only kept if it ends the NSS (a
@@ -59,28 +60,28 @@ auto const digit_ = must(rfc5234::digit, error::nss_rejected);
 auto const isbn_def = (isbn_13 >> &x3::eoi) | isbn_10;
 
 // ISBN-13        = EAN-prefix 9( [ "-" ] DIGIT ) [ "-" ] check-digit-13
-auto const isbn_13_def = check_digit<isbn_13_ok>(
-    ean_prefix >> x3::repeat(9)[hyphen >> rfc5234::digit] >> hyphen >> check_digit_13,
+auto const isbn_13_def = urns::nss::check_digit<isbn_13_ok>(
+    ean_prefix >> x3::repeat(9)[hyphen >> abnf::digit] >> hyphen >> check_digit_13,
     "check-digit-13");
 
 // EAN-prefix     = "978" / "979"
 auto const ean_prefix_def = x3::lit("978") | x3::lit("979");
 
 // ISBN-10        = DIGIT 8( [ "-" ] DIGIT ) [ "-" ] check-digit-10
-auto const isbn_10_def = check_digit<isbn_10_ok>(
-    rfc5234::digit >> x3::repeat(8)[hyphen >> digit_] >> hyphen
-                   >> must(check_digit_10, error::nss_rejected),
+auto const isbn_10_def = urns::nss::check_digit<isbn_10_ok>(
+    abnf::digit >> x3::repeat(8)[hyphen >> digit_] >> hyphen
+                   >> expect(check_digit_10),
     "check-digit-10");
 
 // check-digit-13 = DIGIT
-auto const check_digit_13_def = rfc5234::digit;
+auto const check_digit_13_def = abnf::digit;
 
 // check-digit-10 = DIGIT / "X"
 // "X" matches "x" too (ABNF strings are case-insensitive, RFC 5234 2.3).
-auto const check_digit_10_def = rfc5234::digit | x3::lit('X') | x3::lit('x');
+auto const check_digit_10_def = abnf::digit | x3::lit('X') | x3::lit('x');
 
 // DIGIT          = %x30-39
-using rfc5234::digit;
+using abnf::digit;
 
 BOOST_SPIRIT_DEFINE(isbn, isbn_13, ean_prefix, isbn_10, check_digit_13, check_digit_10)
 

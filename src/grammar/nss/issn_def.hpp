@@ -5,10 +5,8 @@
 #ifndef URNS_GRAMMAR_NSS_ISSN_DEF_HPP
 #define URNS_GRAMMAR_NSS_ISSN_DEF_HPP
 
-#include <urns/detail/x3/check_digit.hpp>
 #include "grammar/nss/issn.hpp"
-#include <urns/detail/x3/primitives.hpp>
-#include "grammar/rfc5234_def.hpp"
+#include <urns/nss/x3.hpp>
 
 namespace urns {
 namespace grammar {
@@ -21,6 +19,9 @@ constexpr bool issn_ok(char const* first, char const* last) noexcept
     return mod11_ok(first, last, 8);
 }
 
+namespace abnf = urns::nss::abnf;
+using urns::nss::expect;
+
 // clang-format off
 
 struct check_digit_class;
@@ -28,20 +29,20 @@ struct check_digit_class;
 issn_type                     const issn        = "ISSN";
 x3::rule<check_digit_class>   const check_digit = "check-digit";
 
-auto const digit_ = must(rfc5234::digit, error::nss_rejected);
+auto const digit_ = expect(abnf::digit);
 
 // ISSN        = 4DIGIT "-" 3DIGIT check-digit
-auto const issn_def = nss::check_digit<issn_ok>(
-    x3::repeat(4)[digit_] >> must(x3::lit('-'), "\"-\"", error::nss_rejected)
-        >> x3::repeat(3)[digit_] >> must(check_digit, error::nss_rejected),
+auto const issn_def = urns::nss::check_digit<issn_ok>(
+    x3::repeat(4)[digit_] >> expect(x3::lit('-'), "\"-\"")
+        >> x3::repeat(3)[digit_] >> expect(check_digit),
     "check-digit");
 
 // check-digit = DIGIT / "X"
 // "X" matches "x" too (ABNF strings are case-insensitive, RFC 5234 2.3).
-auto const check_digit_def = rfc5234::digit | x3::lit('X') | x3::lit('x');
+auto const check_digit_def = abnf::digit | x3::lit('X') | x3::lit('x');
 
 // DIGIT       = %x30-39
-using rfc5234::digit;
+using abnf::digit;
 
 BOOST_SPIRIT_DEFINE(issn, check_digit)
 

@@ -7,17 +7,19 @@
 
 #include "grammar/nss/example_def.hpp"
 #include "grammar/nss/nbn.hpp"
-#include <urns/detail/x3/primitives.hpp>
-#include "grammar/rfc5234_def.hpp"
+#include <urns/nss/x3.hpp>
 
 namespace urns {
 namespace grammar {
 namespace nss {
 namespace nbn {
 
+namespace abnf = urns::nss::abnf;
+using urns::nss::expect;
+
 // clang-format off
 
-inline constexpr charset sub_namespace_chars = lexical::rfc5234::alpha | lexical::rfc5234::digit;
+inline constexpr lexical::charset sub_namespace_chars = lexical::rfc5234::alpha | lexical::rfc5234::digit;
 
 struct prefix_class;
 struct country_code_class;
@@ -31,24 +33,24 @@ x3::rule<sub_namespace_class>   const sub_namespace = "sub-namespace";
 x3::rule<nbn_string_class>      const nbn_string    = "nbn-string";
 
 // NBN           = prefix "-" nbn-string
-auto const nbn_def = prefix >> must(x3::lit('-'), "\"-\"", error::nss_rejected)
-                            >> must(nbn_string, error::nss_rejected);
+auto const nbn_def = prefix >> expect(x3::lit('-'), "\"-\"")
+                            >> expect(nbn_string);
 
 // prefix        = country-code *( ":" sub-namespace )
-auto const prefix_def = must(country_code, error::nss_rejected)
-                     >> *(':' >> must(sub_namespace, error::nss_rejected));
+auto const prefix_def = expect(country_code)
+                     >> *(':' >> expect(sub_namespace));
 
 // country-code  = 2ALPHA
-auto const country_code_def = x3::repeat(2)[rfc5234::alpha];
+auto const country_code_def = x3::repeat(2)[abnf::alpha];
 
 // sub-namespace = 1*( ALPHA / DIGIT )
-auto const sub_namespace_def = run_of<sub_namespace_chars>{};
+auto const sub_namespace_def = abnf::run_of<sub_namespace_chars>;
 
 // nbn-string    = 1*OCTET
 auto const nbn_string_def = grammar::nss::example::nss;
 
 // ALPHA         = %x41-5A / %x61-7A
-using rfc5234::alpha;
+using abnf::alpha;
 
 // OCTET         = %x00-FF
 using grammar::nss::example::octet;

@@ -7,17 +7,20 @@
 #define URNS_GRAMMAR_NSS_OID_DEF_HPP
 
 #include "grammar/nss/oid.hpp"
-#include <urns/detail/x3/primitives.hpp>
+#include <urns/nss/x3.hpp>
 
 namespace urns {
 namespace grammar {
 namespace nss {
 namespace oid {
 
+namespace abnf = urns::nss::abnf;
+using urns::nss::expect;
+
 // clang-format off
 
-inline constexpr charset leaddigit_chars = charset().with_range(0x31, 0x39);
-inline constexpr charset digit_chars     = charset().with_range(0x30, 0x39);
+inline constexpr lexical::charset leaddigit_chars = lexical::charset().with_range(0x31, 0x39);
+inline constexpr lexical::charset digit_chars     = lexical::charset().with_range(0x30, 0x39);
 
 struct number_class;
 struct leaddigit_class;
@@ -33,7 +36,7 @@ x3::rule<dot_class>         const dot       = "DOT";
 // oid             = number *( DOT number )
 // A DOT must be followed by a number: "1..2", "1.2." fail at the byte
 // after the dot, as "number".
-auto const oid_def = must(number, error::nss_rejected) >> *(dot >> must(number, error::nss_rejected));
+auto const oid_def = expect(number) >> *(dot >> expect(number));
 
 // number          = DIGIT / ( LEADDIGIT 1*DIGIT )
 // PEG: ordered choice would let DIGIT take the "1" of "12" and stop, so
@@ -42,10 +45,10 @@ auto const oid_def = must(number, error::nss_rejected) >> *(dot >> must(number, 
 auto const number_def = (leaddigit >> *digit) | (x3::lit('0') >> !digit);
 
 // LEADDIGIT       = %x31-39 ; 1-9
-auto const leaddigit_def = char_in<leaddigit_chars>{};
+auto const leaddigit_def = abnf::one_of<leaddigit_chars>;
 
 // DIGIT           = %x30 / LEADDIGIT ; 0-9
-auto const digit_def = char_in<digit_chars>{};
+auto const digit_def = abnf::one_of<digit_chars>;
 
 // DOT             = %x2E ; period
 auto const dot_def = x3::lit('.');

@@ -12,13 +12,15 @@
 #define URNS_GRAMMAR_NSS_UUID_DEF_HPP
 
 #include "grammar/nss/uuid.hpp"
-#include <urns/detail/x3/primitives.hpp>
-#include "grammar/rfc5234_def.hpp"
+#include <urns/nss/x3.hpp>
 
 namespace urns {
 namespace grammar {
 namespace nss {
 namespace uuid {
+
+namespace abnf = urns::nss::abnf;
+using urns::nss::expect;
 
 // clang-format off
 
@@ -27,8 +29,8 @@ struct hexoctet_class;
 uuid_type                  const uuid     = "UUID";
 x3::rule<hexoctet_class>   const hexoctet = "hexOctet";
 
-auto const octet  = must(hexoctet, error::nss_rejected);
-auto const hyphen = must(x3::lit('-'), "\"-\"", error::nss_rejected);
+auto const octet  = expect(hexoctet);
+auto const hyphen = expect(x3::lit('-'), "\"-\"");
 
 // UUID     = 4hexOctet "-"
 //            2hexOctet "-"
@@ -43,13 +45,13 @@ auto const uuid_def =
     >> x3::repeat(6)[octet];
 
 // hexOctet = HEXDIG HEXDIG
-auto const hexoctet_def = rfc5234::hexdig >> must(rfc5234::hexdig, error::nss_rejected);
+auto const hexoctet_def = abnf::hexdig >> expect(abnf::hexdig);
 
 // DIGIT    = %x30-39
-using rfc5234::digit;
+using abnf::digit;
 
 // HEXDIG   = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
-using rfc5234::hexdig;
+using abnf::hexdig;
 
 BOOST_SPIRIT_DEFINE(uuid, hexoctet)
 
