@@ -1,5 +1,6 @@
 // Semantic layer (X3-free): the equivalence fold of the "ietf" namespace
 // (RFC 2648: the entire URN is case-insensitive).
+#include <urns/lexical.hpp>
 #include <urns/nss/ietf.hpp>
 
 namespace urns {
@@ -19,7 +20,7 @@ std::size_t fold(std::string_view nss, char* out) noexcept
             i += 2;
             continue;
         }
-        out[i] = (valid && c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        out[i] = valid ? lexical::ascii_lower(c) : c;
     }
     return nss.size();
 }

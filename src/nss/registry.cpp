@@ -1,5 +1,6 @@
 // Semantic layer (X3-free): the namespace registry, the shipped set, and
 // the namespace-aware NSS comparison.
+#include <urns/lexical.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <urns/nss/builtin.hpp>
@@ -13,24 +14,11 @@ namespace nss {
 
 namespace {
 
-char lower(char c) noexcept
-{
-    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-char upper(char c) noexcept
-{
-    return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-}
+using lexical::ascii_upper;
 
 bool iequal(std::string_view a, std::string_view b) noexcept
 {
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (lower(a[i]) != lower(b[i]))
-            return false;
-    return true;
+    return lexical::iequals(a, b);
 }
 
 /// Copies `nss` to `out` with the two hex digits after each "%" in upper case.
@@ -41,7 +29,7 @@ void upper_pct_hex(std::string_view nss, char* out) noexcept
         if (nss[i] == '%') {
             for (std::size_t k = 1; k <= 2 && i + 1 < nss.size(); ++k) {
                 ++i;
-                out[i] = upper(nss[i]);
+                out[i] = ascii_upper(nss[i]);
             }
         }
     }

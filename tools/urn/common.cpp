@@ -1,6 +1,7 @@
 // The urn command: the shared option parsing and messages.
 #include "cli.hpp"
 
+#include <urns/lexical.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <cstring>
@@ -20,7 +21,7 @@ std::size_t size_option(std::string_view name, std::string_view v)
 {
     std::size_t n = 0;
     std::size_t i = 0;
-    for (; i < v.size() && v[i] >= '0' && v[i] <= '9'; ++i) {
+    for (; i < v.size() && urns::lexical::rfc5234::digit.contains(v[i]); ++i) {
         if (n > (std::size_t(1) << 40))
             break;
         n = n * 10 + static_cast<std::size_t>(v[i] - '0');
@@ -56,9 +57,7 @@ void unknown_option(std::string_view a)
 
 void inputs::add_operand(std::string_view s)
 {
-    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
-    bool const looks_like_urn = s.size() >= 4 && lower(s[0]) == 'u' && lower(s[1]) == 'r' &&
-                                lower(s[2]) == 'n' && s[3] == ':';
+    bool const looks_like_urn = urns::lexical::istarts_with(s, "urn:");
     struct stat st;
     if (!looks_like_urn && (s == "-" || ::stat(std::string(s).c_str(), &st) == 0))
         add_file(s);
