@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Benchmark support (bench/ only): replaces the global allocation
 // functions of the bench binary with malloc/free plus a counter.
 #include "alloc_count.hpp"

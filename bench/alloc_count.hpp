@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Benchmark support (bench/ only): a counting allocator. alloc_count.cpp
 // replaces the global operator new/delete of the bench binary; every
 // allocation in the process, ours or a library's, adds one.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Benchmark driver (bench/ only, Google Benchmark): times urns against the
 // in-process yardstick (bench/yardstick.hpp) and Boost.URL on the seeded
 // corpora of bench/corpus.hpp, counts allocations (bench/alloc_count.cpp),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Benchmark support (bench/ only): the seeded corpus generator. The shapes
 // of the namespaces' strings follow their registrations (RFC 4122 uuid,
 // RFC 3187 isbn, RFC 3044 issn, RFC 2648 ietf, RFC 3553 ietf params,

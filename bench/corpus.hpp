@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Benchmark support (bench/ only): the seeded corpus generator.
 //
 // Every string is made here from a fixed seed by our own generator (a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
 """Medians over several runs of urns_bench (tools/bench.sh --repeat N).
 
 Reads the `--table` files of N runs of the mixed corpus and prints, per row,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Benchmark (bench/ only, Google Benchmark): time per byte of urns on
 // adversarial inputs of 1 to 16 MiB, against a reference pass over the same
 // bytes in the same process (std::count of one byte value), to show that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Benchmark support (bench/ only): Google Benchmark's time units in
 // nanoseconds, for the reporters of bench.cpp and scaling.cpp.
 #ifndef URNS_BENCH_TIME_UNIT_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Benchmark support (bench/ only): a user's translation unit, compiled by
 // tools/bench.sh under /usr/bin/time to measure what including
 // <urns/urns.hpp> costs. Never linked.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Benchmark support (bench/ only): the yardstick. Hand-written
 // single-pass validators for RFC 2141, draft-ietf-urnbis-rfc2141bis-urn-03
 // and RFC 8141 with one 256-entry class table: what a careful C programmer

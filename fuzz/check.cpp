@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // libFuzzer target: urns::check (include/urns/check.hpp), to_string of its
 // diagnostics, and the accessors of the built-in namespaces
 // (include/urns/nss/: oid::arcs, uuid::bytes and version, isbn::to_isbn13,

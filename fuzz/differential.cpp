@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // libFuzzer target: the differential test. Each input is parsed by
 // urns::parse_urn and by the hand-written reference recognizer
 // (test/reference/urn_reference.hpp) in all three syntaxes; any difference

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // libFuzzer target: canonical / equivalent / hash (include/urns/
 // equivalence.hpp). Input: one byte choosing the syntax and the mode, then
 // two URNs separated by "\n"; without "\n", the second is the first with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // libFuzzer target: urns::to_string(parse_error, input), on the errors
 // parse_urn returns and on made-up errors (any offset, even past the end;
 // any code and rule name). Checks that the rendering is two lines: the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // libFuzzer target: find_urns (include/urns/extract.hpp). Input: one byte
 // choosing the syntax, the mode and uri_context, then the text.
 // Properties: every match lies inside the text, in order, without overlap;

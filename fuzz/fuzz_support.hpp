@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Fuzz-only helpers: property checks shared by the libFuzzer targets.
 #ifndef URNS_FUZZ_SUPPORT_HPP
 #define URNS_FUZZ_SUPPORT_HPP

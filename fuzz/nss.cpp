@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // libFuzzer target: the built-in namespaces (include/urns/nss/). Input:
 // one byte choosing the syntax and the namespace (an entry of
 // nss::builtin()), then an NSS, optionally "\n" and a second NSS. The URN

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // libFuzzer target: parse_urn in one syntax (URNS_FUZZ_SYNTAX, set by
 // fuzz/CMakeLists.txt), with the properties of fuzz_support.hpp: spans
 // inside the input that rebuild it byte for byte, only the syntax's own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // libFuzzer target: percent-encoding (include/urns/pct.hpp) and make_urn.
 // Input: one byte choosing the syntax and extra reserved characters, then
 // raw octets. Properties: encode accepts exactly the non-empty inputs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // libFuzzer target: draft-03 query directives (include/urns/query.hpp).
 // Input: one byte (base offset), then a query text. Properties:
 // parse_query accepts exactly what parse_urn accepts after "urn:ex:a?"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): diagnostics beyond syntax (urns::check) and
 // their rendering.
 #include <urns/check.hpp>

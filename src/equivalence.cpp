@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): lexical equivalence, canonical form and hashes
 // (RFC 2141 section 5, draft-03 section 5, RFC 8141 section 3.1).
 #include <urns/equivalence.hpp>

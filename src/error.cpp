@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): the "urns" error category and error rendering.
 #include <urns/error.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): find_urns. A scanner finds "urn:" by memchr on
 // ':', walks the candidate once with a small state machine that knows where
 // a URN of each syntax can end, and hands the longest acceptable prefix to

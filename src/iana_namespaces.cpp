@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): the IANA URN namespace registry snapshot.
 // Hand-maintained copy of data/iana-urn-namespaces.tsv (its header says the
 // date and the sources); test/unit/check.cpp fails if the two differ.

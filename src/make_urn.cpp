@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): the URN builder.
 #include <urns/make_urn.hpp>
 #include <urns/parse.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Glue: the one place that runs the grammars (X3) and turns their spans
 // into urn_views.
 #include <urns/nss/registry.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): percent-encoding of the NSS.
 #include <urns/pct.hpp>
 

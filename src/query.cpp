@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): draft-03 query directives (section 2.3) and
 // the registries of section 9.2.
 #include <urns/pct.hpp>

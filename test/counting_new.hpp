@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A counting global operator new for one test executable: include it in
 // exactly one translation unit of the executable (it defines the
 // replacement allocation functions, which may not be inline).

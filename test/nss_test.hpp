@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Helpers for the namespace tests (test/unit/nss_*.cpp): parse with the
 // built-in registry and check a fault's code, offset and rule name in all
 // three syntaxes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Test helpers for the X3 layer: run one grammar rule over a string.
 // Included only by the per-document rule tests (test/unit/grammar_*.cpp).
 #ifndef URNS_TEST_RULE_TESTING_HPP

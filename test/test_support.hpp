@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Test helpers shared by the Boost.Test executables in unit/.
 #ifndef URNS_TEST_SUPPORT_HPP
 #define URNS_TEST_SUPPORT_HPP

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSL-1.0
 # Runs the benchmarks of bench/ from a clean Release -O2 build in
 # build-bench/ and prints the table of bench/README.md.
 #

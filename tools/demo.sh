@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # The README's first command: builds the `urn` tool and runs
 #   urn check example/urns.txt
 # which prints the components of each valid URN and a caret message for each

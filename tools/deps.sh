@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Installs the Debian 12 packages that building and testing urns needs, and
 # only if one is missing (checked with dpkg-query): then `apt-get update` and
 # `apt-get install -y` of the missing ones, through sudo when not root.

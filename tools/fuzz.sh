@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Builds the libFuzzer targets of fuzz/ with clang (ASan + UBSan) and runs
 # each one, one at a time, from a seed corpus made from test/vectors/.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Runs every test of urns: the README's test command, and what .ci/run runs.
 #   (a) CMake configure, build and ctest with g++ (Release, warnings as errors)
 #   (b) b2 -j2 test (Jamroot, test/Jamfile; build dir build/b2)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Example, X3-free header: the "acme-ticket" namespace of a (fictional)
 // issue tracker, as a user of urns would add it. Include this where you
 // build your registry; only acme_ticket.cpp sees X3.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Example, X3-free: register a user namespace next to the built-ins and
 // parse with it. Prints what it does; exits 1 if anything is not as the
 // comments say (ctest runs it).

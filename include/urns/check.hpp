@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: diagnostics beyond syntax (a lint for valid URNs)
 // and the IANA registry of URN namespaces.
 #ifndef URNS_CHECK_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: lexical equivalence of URNs, their canonical form,
 // and hashes and function objects that agree with it.
 #ifndef URNS_EQUIVALENCE_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header.
 #ifndef URNS_ERROR_HPP
 #define URNS_ERROR_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: finding URNs in text (docs/extract.md).
 #ifndef URNS_EXTRACT_HPP
 #define URNS_EXTRACT_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: a builder that cannot produce an invalid URN.
 #ifndef URNS_MAKE_URN_HPP
 #define URNS_MAKE_URN_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: percent-encoding of the NSS (validate, decode,
 // display for people, encode a raw identifier).
 #ifndef URNS_PCT_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: the directives of a draft-03 query
 // ("?keywd=value&keywd=value").
 #ifndef URNS_QUERY_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header.
 #ifndef URNS_URN_VIEW_HPP
 #define URNS_URN_VIEW_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: everything public in urns, and no X3.
 #ifndef URNS_URNS_HPP
 #define URNS_URNS_HPP
@@ -6,6 +7,7 @@
 #include <urns/equivalence.hpp>
 #include <urns/error.hpp>
 #include <urns/extract.hpp>
+#include <urns/lexical.hpp>
 #include <urns/make_urn.hpp>
 #include <urns/parse.hpp>
 #include <urns/pct.hpp>
@@ -13,5 +15,6 @@
 #include <urns/syntax.hpp>
 #include <urns/urn.hpp>
 #include <urns/urn_view.hpp>
+#include <urns/version.hpp>
 
 #endif

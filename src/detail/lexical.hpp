@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Internal, X3-free: the word-at-a-time helpers that equivalence.cpp and
 // check.cpp share (percent-hex case folding, SWAR loads, draft-03 query
 // directive walks). The character classes and the ASCII case and hex

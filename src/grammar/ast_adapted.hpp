@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3 layer. Do not include from public headers; include from a .cpp only.
 #ifndef URNS_GRAMMAR_AST_ADAPTED_HPP
 #define URNS_GRAMMAR_AST_ADAPTED_HPP

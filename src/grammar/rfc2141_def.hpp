@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3 layer. Do not include from public headers; include from a .cpp only.
 //
 // Defines every rule of grammar/rfc2141.abnf (RFC 2141's BNF in ABNF), in

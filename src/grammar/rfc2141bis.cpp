@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3 layer: instantiates the entry rule of grammar/rfc2141bis-03.abnf for the one
 // iterator and context of config.hpp (BOOST_SPIRIT_INSTANTIATE). This is
 // the only translation unit that compiles these rules.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3 layer. Do not include from public headers; include from a .cpp only.
 //
 // Defines the RFC 3986 rules of grammar/rfc3986.abnf, in its order. These

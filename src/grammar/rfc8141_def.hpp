@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3 layer. Do not include from public headers; include from a .cpp only.
 //
 // Defines every rule of grammar/rfc8141.abnf (RFC 8141 section 2), in its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): equivalence with namespace folds, on top of the
 // generic canonical form.
 #include <urns/nss/equivalence.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): the equivalence fold of the "ietf" namespace
 // (RFC 2648: the entire URN is case-insensitive).
 #include <urns/lexical.hpp>

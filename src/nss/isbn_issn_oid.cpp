@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): equivalence folds and accessors of the "isbn"
 // (RFC 3187), "issn" (RFC 3044) and "oid" (RFC 3061) namespaces.
 #include <urns/nss/isbn.hpp>

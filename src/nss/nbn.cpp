@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): accessors of the "nbn" namespace (RFC 8458).
 #include <urns/nss/nbn.hpp>
 

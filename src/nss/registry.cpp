@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): the namespace registry, the shipped set, and
 // the namespace-aware NSS comparison.
 #include <urns/lexical.hpp>

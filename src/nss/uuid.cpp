@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): equivalence and accessors of the "uuid"
 // namespace (RFC 9562).
 #include <urns/lexical.hpp>

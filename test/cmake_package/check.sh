@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Builds and runs the consumer in this directory against an installed urns,
 # twice: with CMake (find_package(urns CONFIG)) and with pkg-config (urns.pc).
 # Usage: test/cmake_package/check.sh <install prefix> <scratch dir>

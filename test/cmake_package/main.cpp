@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Consumer of an installed urns: built by test/cmake_package/CMakeLists.txt
 // (find_package) and by check.sh with pkg-config. Exits non-zero on a wrong
 // answer, so a broken package (headers, library or error category) shows.

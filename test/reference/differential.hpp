@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Test-only: compares urns::parse_urn with the reference recognizer
 // (urn_reference.hpp), and makes the deterministic mutated inputs the
 // differential test feeds both. Used by test/unit/differential.cpp and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Test-only reference implementation: a second, independent URN recognizer.
 //
 // Hand-written from grammar/*.abnf (and the syntax decisions recorded in

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
 """Writes a large file of URNs, one a line, for timing the `urn` command
 (docs/cli.md). Deterministic (fixed seed); about SIZE megabytes.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
 """Tests of the `urn` command as a user runs it: the built binary on files,
 arguments and standard input, checking standard output, standard error and
 the exit status; JSON output is checked by parsing it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Every rule of every grammar/*.abnf file (and grammar/nss/*.abnf) is quoted,
 // line for line, in its X3 definition file, in the order of the ABNF file,
 // and the quote is followed by the C++ rule of the same name (ABNF name

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Tests of diagnostics beyond syntax (include/urns/check.hpp) and of the
 // IANA namespace registry snapshot (src/iana_namespaces.cpp against
 // data/iana-urn-namespaces.tsv).

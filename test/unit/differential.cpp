@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Differential test: urns::parse_urn against the hand-written reference
 // recognizer (test/reference/urn_reference.hpp), on every row of
 // test/vectors/spec.tsv and on deterministic generated and mutated inputs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Tests of lexical equivalence, canonical form and hashing
 // (include/urns/equivalence.hpp): the spec examples, the peer pairs, and
 // properties on generated URNs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Tests of find_urns (include/urns/extract.hpp, docs/extract.md): the
 // examples of docs/extract.md (read from its tables), the start rule, where
 // a match ends in each mode and syntax (excluded bytes, prose punctuation,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Rule tests for grammar/rfc2141.abnf (RFC 2141's BNF in ABNF): one test case
 // per rule, in its order.
 #define BOOST_TEST_MODULE grammar_rfc2141

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Rule tests for grammar/rfc2141bis-03.abnf (draft-ietf-urnbis-rfc2141bis-urn-03):
 // one test case per rule, in its order.
 #define BOOST_TEST_MODULE grammar_rfc2141bis

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Rule tests for grammar/rfc3986.abnf: one test case per rule, in its order.
 #define BOOST_TEST_MODULE grammar_rfc3986
 #include <boost/test/unit_test.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Rule tests for grammar/rfc5234-core.abnf: one test case per rule, in its order.
 // Each character class is checked on all 256 bytes against the ABNF's ranges,
 // written out again here independently of the grammar's tables.

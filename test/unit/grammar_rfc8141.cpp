@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Rule tests for grammar/rfc8141.abnf (RFC 8141 section 2): one test case per
 // rule, in its order.
 #define BOOST_TEST_MODULE grammar_rfc8141

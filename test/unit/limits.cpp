@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Limits: inputs of 12 to 20 MB (one huge NSS, 4 million "%41", a
 // draft-03 query of a million directives, long runs of the grammar's
 // repeated parts, huge texts for find_urns, equivalence, check and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Tests of include/urns/make_urn.hpp: the builder validates the NID,
 // encodes the identifier, and its result always parses.
 #define BOOST_TEST_MODULE make_urn

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The property of RFC 2141 section 5 (and draft-03 section 5): a
 // namespace's additional lexical equivalence "MUST NOT say that two URNs
 // are not equivalent if the procedure above says they are equivalent".

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The "example" namespace (grammar/nss/example.abnf, RFC 6963): its rule
 // NSS = 1*OCTET restricts nothing, so with the built-in registry a URN of
 // the namespace is valid exactly when the generic syntax accepts it, and a

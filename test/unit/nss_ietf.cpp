@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The "ietf" namespace (grammar/nss/ietf.abnf: RFC 2648, RFC 3553) and its
 // SCIM sub-namespace (grammar/nss/ietf-params-scim.abnf: RFC 7643
 // section 10.2.1): the documents' examples, near misses with rule and

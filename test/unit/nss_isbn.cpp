@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The "isbn" namespace (grammar/nss/isbn.abnf; RFC 3187, RFC 8254,
 // ISO 2108 check digits): the RFC's example, more valid ISBNs whose check
 // digits are worked out in the comments, near misses with rule and offset.

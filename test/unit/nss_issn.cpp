@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The "issn" namespace (grammar/nss/issn.abnf; RFC 3044, RFC 8254, ISO 3297
 // check digit): the RFC's examples, near misses with rule and offset.
 #define BOOST_TEST_MODULE nss_issn

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The "nbn" namespace (grammar/nss/nbn.abnf, RFC 8458): NBNs from the
 // document and from the national resolvers, near misses in the prefix
 // with rule and offset.

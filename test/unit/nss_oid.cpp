@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The "oid" namespace (grammar/nss/oid.abnf, RFC 3061 section 2): valid
 // OIDs, near misses (leading zeros, empty arcs) with rule and offset.
 #define BOOST_TEST_MODULE nss_oid

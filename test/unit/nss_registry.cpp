@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The namespace registry (urns/nss/registry.hpp): explicit registration,
 // case-insensitive lookup, and parse_urn running a namespace's rule with
 // the fault's offset in the whole input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The "uuid" namespace (grammar/nss/uuid.abnf, RFC 9562): the document's
 // example, near misses with the expected rule and offset, the 16 bytes,
 // and the case fold.

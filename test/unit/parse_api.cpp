@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The public parse API: urn_view components ("present but empty" distinct
 // from "absent"), urns::urn, parse_error and its rendering, no allocation
 // on the parse path, and bad input of every kind.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Tests of include/urns/pct.hpp: validate, decode, display, encode.
 // Examples first (RFC 2141, draft-ietf-urnbis-rfc2141bis-urn-03, RFC 8141
 // as quoted in the project's notes), then near misses, then properties on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The public headers do not include X3, Fusion or the grammar layer, directly
 // or through each other; only the extension surface (include/urns/nss/x3.hpp,
 // with include/urns/nss/x3_adapter.hpp that forwards to it) and the internal

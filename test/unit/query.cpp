@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Tests of include/urns/query.hpp: draft-03 query directives (section 2.3)
 // and the registries of section 9.2.
 #define BOOST_TEST_MODULE query

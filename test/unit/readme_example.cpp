@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The API examples of README.md, compiled and run. The lines between each
 // pair of markers below are the README's C++ blocks, byte for byte and in
 // order; the test `readme_shows_this_file` fails if the two drift apart.

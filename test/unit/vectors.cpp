@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The test vectors of test/vectors/: every example of the three documents
 // (spec.tsv) and the peers' validity vectors with our deliberate differences
 // (peers/*.tsv, peer-decisions.tsv). The file formats are in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: what every subcommand shares: exit codes, the argument
 // cursor, the common options and the loop over input lines.
 #ifndef URN_TOOL_CLI_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: `urn check`, validation of URNs given as arguments or
 // read one per line.
 #include "commands.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: `urn encode`, a URN built from a NID and a raw
 // identifier (urns::make_urn).
 #include "commands.hpp"

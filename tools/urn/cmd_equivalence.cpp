@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: `urn normalize` (the canonical form of each URN) and
 // `urn equal` (whether two URNs are lexically equivalent, and if not,
 // where they differ).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: `urn extract`, the URNs found in text files.
 #include "commands.hpp"
 #include "describe.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: `urn parse` (the components of each URN, as aligned
 // text or JSON) and `urn explain` (the same, in words, with the sections of
 // the documents that define each part).

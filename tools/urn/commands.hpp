@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: the subcommands, each in its own cmd_<name>.cpp.
 #ifndef URN_TOOL_COMMANDS_HPP
 #define URN_TOOL_COMMANDS_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: the shared option parsing and messages.
 #include "cli.hpp"
 

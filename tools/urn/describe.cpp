@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: printing URNs, errors and origins.
 #include "describe.hpp"
 

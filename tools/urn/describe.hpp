@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: how a URN, a parse error and an input's origin are
 // printed, as text and as JSON; shared by the subcommands.
 #ifndef URN_TOOL_DESCRIBE_HPP

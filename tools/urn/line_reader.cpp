@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: the block line reader.
 #include "line_reader.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: a fast line reader (read(2) in big blocks, memchr for
 // the line ends; never iostreams).
 #ifndef URN_TOOL_LINE_READER_HPP

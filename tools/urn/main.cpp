@@ -1,13 +1,13 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: entry point, subcommand dispatch, --help and --version,
 // and the one place where errors become exit statuses.
 #include "commands.hpp"
 
+#include <urns/version.hpp>
+
 #include <cstring>
 #include <string>
 
-#ifndef URNS_VERSION
-#define URNS_VERSION "unknown"
-#endif
 
 namespace urn_tool {
 
@@ -65,7 +65,7 @@ int dispatch(int argc, char** argv)
         return exit_ok;
     }
     if (name == "--version") {
-        out().write("urn (urns) " URNS_VERSION "\n");
+        out().write("urn (urns) " URNS_VERSION_STRING "\n");
         return exit_ok;
     }
     for (command const* c : commands) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: buffered output, messages and the JSON writer.
 #include "output.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The urn command: buffered output on file descriptors, messages on
 // standard error, and a tiny JSON writer.
 #ifndef URN_TOOL_OUTPUT_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header (implementation detail of urn_view and urn).
 #ifndef URNS_DETAIL_PARTS_HPP
 #define URNS_DETAIL_PARTS_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: every namespace shipped with urns, and
 // urns::nss::builtin(), the registry that holds them.
 #ifndef URNS_NSS_BUILTIN_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: lexical equivalence with namespace knowledge, the
 // generic equivalence (urns/equivalence.hpp) plus each registered
 // namespace's fold.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: the "example" URN namespace (RFC 6963).
 #ifndef URNS_NSS_EXAMPLE_HPP
 #define URNS_NSS_EXAMPLE_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: the "ietf" URN namespace (RFC 2648), with its
 // "params" sub-namespace (RFC 3553) and the SCIM sub-namespace
 // "params:scim" (RFC 7643).

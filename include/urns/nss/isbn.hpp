@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: the "isbn" URN namespace (RFC 3187, RFC 8254).
 #ifndef URNS_NSS_ISBN_HPP
 #define URNS_NSS_ISBN_HPP

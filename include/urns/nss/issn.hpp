@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: the "issn" URN namespace (RFC 3044, RFC 8254).
 #ifndef URNS_NSS_ISSN_HPP
 #define URNS_NSS_ISSN_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: the "nbn" URN namespace (RFC 8458).
 #ifndef URNS_NSS_NBN_HPP
 #define URNS_NSS_NBN_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: the "oid" URN namespace (RFC 3061).
 #ifndef URNS_NSS_OID_HPP
 #define URNS_NSS_OID_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: the registry of namespace-specific NSS rules.
 //
 // A namespace (a NID such as "uuid" or "isbn") may restrict the NSS beyond

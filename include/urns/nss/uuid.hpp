@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3-free public header: the "uuid" URN namespace (RFC 9562).
 #ifndef URNS_NSS_UUID_HPP
 #define URNS_NSS_UUID_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3 layer. Do not include from public headers; include from a .cpp only.
 //
 // Declares the entry rule of grammar/nss/example.abnf (RFC 6963);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3 layer: instantiates the entry rules of grammar/nss/ietf.abnf and
 // grammar/nss/ietf-params-scim.abnf for the one iterator and context of
 // config.hpp, and defines the validators of "ietf" and of its SCIM

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3 layer. Do not include from public headers; include from a .cpp only.
 //
 // Defines every rule of grammar/nss/isbn.abnf (RFC 3187, ISO 2108), in its

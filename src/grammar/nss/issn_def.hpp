@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3 layer. Do not include from public headers; include from a .cpp only.
 //
 // Defines every rule of grammar/nss/issn.abnf (RFC 3044, ISO 3297), in its

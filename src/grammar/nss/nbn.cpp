@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3 layer: instantiates the entry rule of grammar/nss/nbn.abnf for the
 // one iterator and context of config.hpp, and defines the "nbn"
 // namespace's validator on it.

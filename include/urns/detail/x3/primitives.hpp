@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // X3 layer, internal: the pieces the grammars and the extension surface
 // (urns/nss/x3.hpp) are built from. Include from a .cpp only.
 //

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: BSL-1.0
+//
+// The version of urns: the one source that CMake (project(VERSION), the
+// package version file, urns.pc), b2 and `urn --version` read.
+#ifndef URNS_VERSION_HPP
+#define URNS_VERSION_HPP
+
+#define URNS_VERSION_MAJOR 0
+#define URNS_VERSION_MINOR 2
+#define URNS_VERSION_PATCH 0
+
+/// "MAJOR.MINOR.PATCH"
+#define URNS_VERSION_STRING "0.2.0"
+
+/// MAJOR * 10000 + MINOR * 100 + PATCH, for comparisons in #if.
+#define URNS_VERSION (URNS_VERSION_MAJOR * 10000 + URNS_VERSION_MINOR * 100 + URNS_VERSION_PATCH)
+
+#endif
