@@ -21,6 +21,18 @@ cmake -S "$here" -B "$scratch/cmake" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" -DCM
 cmake --build "$scratch/cmake"
 "$scratch/cmake/urns_consumer"
 
+echo "-- plugin: urns_add_plugin from the package, loaded by the installed urn"
+printf 'urn:consumer-code:123\nurn:consumer-code:12x\n' > "$scratch/codes.txt"
+set +e
+out=$("$prefix/bin/urn" check -q --namespaces --plugin "$scratch/cmake/consumer_plugin.so" "$scratch/codes.txt" 2>&1)
+rc=$?
+set -e
+echo "$out"
+if [[ $rc -ne 1 || "$out" != *"codes.txt:2:"* || "$out" != *"offset 20"* || "$out" == *"codes.txt:1:"* ]]; then
+    echo "plugin check: expected line 2 rejected at offset 20 and status 1, got status $rc" >&2
+    exit 1
+fi
+
 echo "-- pkg-config consumer: c++ -std=c++17 main.cpp \$(pkg-config --cflags --libs urns)"
 pcdir=$(dirname "$(find "$prefix" -name urns.pc -print -quit)")
 export PKG_CONFIG_PATH="$pcdir"
