@@ -78,9 +78,14 @@ std::string def_file_of(fs::path const& abnf)
         stem = "rfc5234";
     else if (stem == "rfc2141bis-03")
         stem = "rfc2141bis";
-    // The grammars are internal: src/grammar/ for the documents,
-    // src/grammar/nss/ for the shipped namespaces.
-    std::string const dir = abnf.parent_path().filename() == "nss" ? "src/grammar/nss/" : "src/grammar/";
+    // The grammars are internal: src/grammar/ for the documents; a shipped
+    // namespace's rules sit with its other pieces, in src/nss/<nid>/
+    // (ietf-params-scim with ietf).
+    if (abnf.parent_path().filename() == "nss") {
+        std::string const nid = stem == "ietf-params-scim" ? "ietf" : stem;
+        return "src/nss/" + nid + "/" + cpp_name(stem) + "_grammar_def.hpp";
+    }
+    std::string const dir = "src/grammar/";
     return dir + cpp_name(stem) + "_def.hpp";
 }
 

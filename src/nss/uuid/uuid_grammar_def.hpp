@@ -12,7 +12,7 @@
 #ifndef URNS_GRAMMAR_NSS_UUID_DEF_HPP
 #define URNS_GRAMMAR_NSS_UUID_DEF_HPP
 
-#include "grammar/nss/uuid.hpp"
+#include "nss/uuid/uuid_grammar.hpp"
 #include <urns/nss/x3.hpp>
 
 namespace urns {

@@ -8,8 +8,8 @@
 #ifndef URNS_GRAMMAR_NSS_IETF_DEF_HPP
 #define URNS_GRAMMAR_NSS_IETF_DEF_HPP
 
-#include "grammar/nss/ietf.hpp"
-#include "grammar/nss/ietf_params_scim_def.hpp"
+#include "nss/ietf/ietf_grammar.hpp"
+#include "nss/ietf/ietf_params_scim_grammar_def.hpp"
 #include <urns/nss/x3.hpp>
 
 namespace urns {

@@ -3,7 +3,7 @@
 // one iterator and context of config.hpp, and defines the "nbn"
 // namespace's validator on it.
 #include <urns/detail/x3/config.hpp>
-#include "grammar/nss/nbn_def.hpp"
+#include "nss/nbn/nbn_grammar_def.hpp"
 #include <urns/nss/nbn.hpp>
 #include <urns/nss/x3_adapter.hpp>
 

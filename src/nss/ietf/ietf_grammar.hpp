@@ -3,7 +3,7 @@
 //
 // Declares the entry rules of grammar/nss/ietf.abnf (RFC 2648, RFC 3553)
 // and grammar/nss/ietf-params-scim.abnf (RFC 7643 section 10.2.1);
-// src/grammar/nss/ietf.cpp instantiates them for config.hpp's context.
+// src/nss/ietf/ietf_grammar.cpp instantiates them for config.hpp's context.
 #ifndef URNS_GRAMMAR_NSS_IETF_HPP
 #define URNS_GRAMMAR_NSS_IETF_HPP
 

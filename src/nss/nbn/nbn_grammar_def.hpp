@@ -6,8 +6,8 @@
 #ifndef URNS_GRAMMAR_NSS_NBN_DEF_HPP
 #define URNS_GRAMMAR_NSS_NBN_DEF_HPP
 
-#include "grammar/nss/example_def.hpp"
-#include "grammar/nss/nbn.hpp"
+#include "nss/example/example_grammar_def.hpp"
+#include "nss/nbn/nbn_grammar.hpp"
 #include <urns/nss/x3.hpp>
 
 namespace urns {

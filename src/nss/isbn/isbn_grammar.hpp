@@ -2,7 +2,7 @@
 // X3 layer. Do not include from public headers; include from a .cpp only.
 //
 // Declares the entry rule of grammar/nss/isbn.abnf (RFC 3187);
-// src/grammar/nss/isbn.cpp instantiates it for config.hpp's context.
+// src/nss/isbn/isbn_grammar.cpp instantiates it for config.hpp's context.
 #ifndef URNS_GRAMMAR_NSS_ISBN_HPP
 #define URNS_GRAMMAR_NSS_ISBN_HPP
 

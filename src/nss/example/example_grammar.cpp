@@ -3,7 +3,7 @@
 // one iterator and context of config.hpp, and defines the "example"
 // namespace's validator on it.
 #include <urns/detail/x3/config.hpp>
-#include "grammar/nss/example_def.hpp"
+#include "nss/example/example_grammar_def.hpp"
 #include <urns/nss/example.hpp>
 #include <urns/nss/x3_adapter.hpp>
 

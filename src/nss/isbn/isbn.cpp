@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSL-1.0
-// Semantic layer (X3-free): equivalence folds and accessors of the "isbn"
-// (RFC 3187), "issn" (RFC 3044) and "oid" (RFC 3061) namespaces.
+// Semantic layer (X3-free): the equivalence fold and accessors of the "isbn"
+// namespace (RFC 3187).
 #include <urns/nss/isbn.hpp>
-#include <urns/nss/issn.hpp>
-#include <urns/nss/oid.hpp>
+
+#include <string>
 
 namespace urns {
 namespace nss {
@@ -42,36 +42,6 @@ std::optional<std::string> to_isbn13(std::string_view nss)
 }
 
 } // namespace isbn
-
-namespace issn {
-
-std::size_t fold(std::string_view nss, char* out) noexcept
-{
-    bool const valid = !validate(nss);
-    for (std::size_t i = 0; i < nss.size(); ++i)
-        out[i] = (valid && nss[i] == 'x') ? 'X' : nss[i];
-    return nss.size();
-}
-
-} // namespace issn
-
-namespace oid {
-
-std::optional<std::vector<std::string_view>> arcs(std::string_view nss)
-{
-    if (validate(nss))
-        return std::nullopt;
-    std::vector<std::string_view> out;
-    for (;;) {
-        std::size_t const dot = nss.find('.');
-        out.push_back(nss.substr(0, dot));
-        if (dot == std::string_view::npos)
-            return out;
-        nss.remove_prefix(dot + 1);
-    }
-}
-
-} // namespace oid
 
 } // namespace nss
 } // namespace urns

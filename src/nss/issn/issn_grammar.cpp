@@ -3,7 +3,7 @@
 // one iterator and context of config.hpp, and defines the "issn"
 // namespace's validator on it.
 #include <urns/detail/x3/config.hpp>
-#include "grammar/nss/issn_def.hpp"
+#include "nss/issn/issn_grammar_def.hpp"
 #include <urns/nss/issn.hpp>
 #include <urns/nss/x3_adapter.hpp>
 

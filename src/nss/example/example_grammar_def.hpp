@@ -6,7 +6,7 @@
 #ifndef URNS_GRAMMAR_NSS_EXAMPLE_DEF_HPP
 #define URNS_GRAMMAR_NSS_EXAMPLE_DEF_HPP
 
-#include "grammar/nss/example.hpp"
+#include "nss/example/example_grammar.hpp"
 #include <urns/nss/x3.hpp>
 
 namespace urns {

@@ -6,7 +6,7 @@
 #ifndef URNS_GRAMMAR_NSS_IETF_PARAMS_SCIM_DEF_HPP
 #define URNS_GRAMMAR_NSS_IETF_PARAMS_SCIM_DEF_HPP
 
-#include "grammar/nss/ietf.hpp"
+#include "nss/ietf/ietf_grammar.hpp"
 #include <urns/nss/x3.hpp>
 
 namespace urns {

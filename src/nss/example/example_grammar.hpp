@@ -2,7 +2,7 @@
 // X3 layer. Do not include from public headers; include from a .cpp only.
 //
 // Declares the entry rule of grammar/nss/example.abnf (RFC 6963);
-// src/grammar/nss/example.cpp instantiates it for config.hpp's context.
+// src/nss/example/example_grammar.cpp instantiates it for config.hpp's context.
 #ifndef URNS_GRAMMAR_NSS_EXAMPLE_HPP
 #define URNS_GRAMMAR_NSS_EXAMPLE_HPP
 

@@ -6,7 +6,7 @@
 #ifndef URNS_GRAMMAR_NSS_ISSN_DEF_HPP
 #define URNS_GRAMMAR_NSS_ISSN_DEF_HPP
 
-#include "grammar/nss/issn.hpp"
+#include "nss/issn/issn_grammar.hpp"
 #include <urns/nss/x3.hpp>
 
 namespace urns {

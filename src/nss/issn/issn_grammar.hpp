@@ -2,7 +2,7 @@
 // X3 layer. Do not include from public headers; include from a .cpp only.
 //
 // Declares the entry rule of grammar/nss/issn.abnf (RFC 3044);
-// src/grammar/nss/issn.cpp instantiates it for config.hpp's context.
+// src/nss/issn/issn_grammar.cpp instantiates it for config.hpp's context.
 #ifndef URNS_GRAMMAR_NSS_ISSN_HPP
 #define URNS_GRAMMAR_NSS_ISSN_HPP
 

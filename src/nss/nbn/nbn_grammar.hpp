@@ -2,7 +2,7 @@
 // X3 layer. Do not include from public headers; include from a .cpp only.
 //
 // Declares the entry rule of grammar/nss/nbn.abnf (RFC 8458);
-// src/grammar/nss/nbn.cpp instantiates it for config.hpp's context.
+// src/nss/nbn/nbn_grammar.cpp instantiates it for config.hpp's context.
 #ifndef URNS_GRAMMAR_NSS_NBN_HPP
 #define URNS_GRAMMAR_NSS_NBN_HPP
 

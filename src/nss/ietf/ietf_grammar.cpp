@@ -4,7 +4,7 @@
 // config.hpp, and defines the validators of "ietf" and of its SCIM
 // sub-namespace on them.
 #include <urns/detail/x3/config.hpp>
-#include "grammar/nss/ietf_def.hpp"
+#include "nss/ietf/ietf_grammar_def.hpp"
 #include <urns/nss/ietf.hpp>
 #include <urns/nss/x3_adapter.hpp>
 

@@ -2,7 +2,7 @@
 // X3 layer. Do not include from public headers; include from a .cpp only.
 //
 // Declares the entry rule of grammar/nss/oid.abnf (RFC 3061 section 2);
-// src/grammar/nss/oid.cpp instantiates it for config.hpp's context.
+// src/nss/oid/oid_grammar.cpp instantiates it for config.hpp's context.
 #ifndef URNS_GRAMMAR_NSS_OID_HPP
 #define URNS_GRAMMAR_NSS_OID_HPP
 

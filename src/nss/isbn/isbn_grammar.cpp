@@ -3,7 +3,7 @@
 // one iterator and context of config.hpp, and defines the "isbn"
 // namespace's validator on it.
 #include <urns/detail/x3/config.hpp>
-#include "grammar/nss/isbn_def.hpp"
+#include "nss/isbn/isbn_grammar_def.hpp"
 #include <urns/nss/isbn.hpp>
 #include <urns/nss/x3_adapter.hpp>
 

@@ -4,7 +4,7 @@
 // namespace's validator on it. The only translation unit that compiles
 // these rules.
 #include <urns/detail/x3/config.hpp>
-#include "grammar/nss/uuid_def.hpp"
+#include "nss/uuid/uuid_grammar_def.hpp"
 #include <urns/nss/uuid.hpp>
 #include <urns/nss/x3_adapter.hpp>
 

@@ -3,7 +3,7 @@
 // one iterator and context of config.hpp, and defines the "oid"
 // namespace's validator on it.
 #include <urns/detail/x3/config.hpp>
-#include "grammar/nss/oid_def.hpp"
+#include "nss/oid/oid_grammar_def.hpp"
 #include <urns/nss/oid.hpp>
 #include <urns/nss/x3_adapter.hpp>
 

@@ -6,7 +6,7 @@
 #ifndef URNS_GRAMMAR_NSS_ISBN_DEF_HPP
 #define URNS_GRAMMAR_NSS_ISBN_DEF_HPP
 
-#include "grammar/nss/isbn.hpp"
+#include "nss/isbn/isbn_grammar.hpp"
 #include <urns/nss/x3.hpp>
 
 namespace urns {

@@ -2,7 +2,7 @@
 // X3 layer. Do not include from public headers; include from a .cpp only.
 //
 // Declares the entry rule of grammar/nss/uuid.abnf (RFC 9562 section 4);
-// src/grammar/nss/uuid.cpp instantiates it for config.hpp's context, so a
+// src/nss/uuid/uuid_grammar.cpp instantiates it for config.hpp's context, so a
 // user grammar may use it as a building block.
 #ifndef URNS_GRAMMAR_NSS_UUID_HPP
 #define URNS_GRAMMAR_NSS_UUID_HPP

@@ -7,7 +7,7 @@
 #ifndef URNS_GRAMMAR_NSS_OID_DEF_HPP
 #define URNS_GRAMMAR_NSS_OID_DEF_HPP
 
-#include "grammar/nss/oid.hpp"
+#include "nss/oid/oid_grammar.hpp"
 #include <urns/nss/x3.hpp>
 
 namespace urns {
