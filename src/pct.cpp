@@ -28,8 +28,8 @@ using lexical::charset;
 constexpr charset rfc2141_repertoire = lexical::rfc2141::let_num | lexical::rfc2141::other;
 
 // draft-03 section 2.2 and RFC 8141 section 2 (RFC 3986 section 3.3):
-// pchar, but for pct-encoded.
-constexpr charset pchar_repertoire = lexical::rfc3986::pchar;
+// pchar, but for pct-encoded: lexical::rfc3986::pchar.
+constexpr charset const& pchar_repertoire = lexical::rfc3986::pchar;
 
 // Characters kept percent-encoded in the display form whatever the syntax:
 // "%" (section 2.5.2), "/" "?" "#" (RFC 2141 <reserved>, RFC 3986

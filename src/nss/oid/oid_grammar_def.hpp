@@ -20,9 +20,6 @@ using urns::nss::expect;
 
 // clang-format off
 
-inline constexpr lexical::charset leaddigit_chars = lexical::charset().with_range(0x31, 0x39);
-inline constexpr lexical::charset digit_chars     = lexical::charset().with_range(0x30, 0x39);
-
 struct number_class;
 struct leaddigit_class;
 struct digit_class;
@@ -46,10 +43,10 @@ auto const oid_def = expect(number) >> *(dot >> expect(number));
 auto const number_def = (leaddigit >> *digit) | (x3::lit('0') >> !digit);
 
 // LEADDIGIT       = %x31-39 ; 1-9
-auto const leaddigit_def = abnf::one_of<leaddigit_chars>;
+auto const leaddigit_def = abnf::one_of<lexical::rfc8141::digit_non_zero>;   // %x31-39, as RFC 8141's DigitNonZero
 
 // DIGIT           = %x30 / LEADDIGIT ; 0-9
-auto const digit_def = abnf::one_of<digit_chars>;
+auto const digit_def = abnf::one_of<lexical::rfc5234::digit>;
 
 // DOT             = %x2E ; period
 auto const dot_def = x3::lit('.');
