@@ -163,7 +163,11 @@ def check_spec_vectors():
     offsets match the rows' err@N is the unit tests' business.)"""
     rows = spec_rows()
     by_line = [r for r in rows if not any(c in unescape(r["input"]) for c in b"\n\r\0") and r["input"]]
-    by_arg = [r for r in rows if r not in by_line and b"\0" not in unescape(r["input"])]
+    # As arguments: the rows a line cannot hold (an operand is a URN only if
+    # it starts with "urn:", so an empty one or one like " urn:..." names a
+    # file and is left out).
+    by_arg = [r for r in rows if r not in by_line and b"\0" not in unescape(r["input"]) and
+              unescape(r["input"])[:4].lower() == b"urn:"]
     expect(len(by_line) > 150 and len(by_arg) >= 1, (len(by_line), len(by_arg)), "the vectors are read")
     data = b"".join(unescape(r["input"]) + b"\n" for r in by_line)
     path = write("spec-lines.txt", data)
@@ -369,7 +373,11 @@ def check_files_and_errors():
     r = urn("check", "-f", "no/such/file.txt", p)
     expect(r.status == 2 and r.out == "urn:ex:a  nid=ex nss=a\n", r, "the other files are read")
     r = urn("check", "no-such-file")
-    expect(r.status == 1 and "offset 0" in r.err, r, "a non-file operand is checked as a URN")
+    expect(r.status == 2 and r.err == "urn: cannot read no-such-file: No such file or directory\n" and
+           r.out == "", r, "an operand that is not a URN is a file: one that does not exist cannot be read")
+    r = urn("check", "isbn:0451450523", "urn:ex:a")
+    expect(r.status == 2 and "cannot read isbn:0451450523" in r.err and r.out == "urn:ex:a  nid=ex nss=a\n",
+           r, "a URN without its scheme is a file name too; the other operands are still read")
     u = write("urn:ex:file", b"urn:ex:z\n")
     r = urn("check", "urn:ex:file", cwd=TMP)
     expect(r.out == "urn:ex:file  nid=ex nss=file\n", r, "an operand starting urn: is a URN")
@@ -438,7 +446,7 @@ def check_usage():
     r = urn("check", "--syntax", "rfc9999")
     expect("rfc2141, rfc2141bis or rfc8141" in r.err, r, "lists the syntaxes")
     r = urn("check", "--", "--syntax")
-    expect(r.status == 1, r, "after --, options are operands")
+    expect(r.status == 2 and r.err.startswith("urn: cannot read --syntax:"), r, "after --, options are operands")
     r = urn("check", "--help")
     expect(r.status == 0 and r.out.startswith("usage: urn check") and r.err == "", r, "--help")
     r = urn("--help")
@@ -940,6 +948,165 @@ def matches_excerpt(shown, actual):
             return False
         pos = found + len(run) + 1
     return pos <= end + 1
+
+
+@test("habits")
+def habit_version_and_help():
+    """-V is --version; `urn help X` for an unknown X is a usage error."""
+    v = urn("--version")
+    r = urn("-V")
+    expect(r.status == 0 and r.out == v.out and r.out.startswith("urn (urns) "), r, "-V")
+    r = urn("help", "nosuch")
+    expect(r.status == 2 and r.out == "" and "unknown command 'nosuch'" in r.err, r, "help nosuch: 2")
+    r = urn("help", "extract")
+    expect(r.status == 0 and r.out.startswith("usage: urn extract "), r, "help extract")
+
+
+@test("habits")
+def habit_suggestions():
+    """A mistyped command or option names the nearest one (at most two
+    edits away); a word far from all gets no guess."""
+    cases = [(["chekc", "urn:ex:a"], "unknown command 'chekc'; did you mean 'check'?"),
+             (["extarct"], "did you mean 'extract'?"),
+             (["check", "--jsno", "urn:ex:a"], "unknown option '--jsno'; did you mean '--json'?"),
+             (["check", "--synatx=rfc2141", "urn:ex:a"], "did you mean '--syntax'?"),
+             (["normalize", "--mdoe", "rfc8141", "urn:ex:a"], "did you mean '--mode'?"),
+             (["extract", "--count-matches"], "unknown option '--count-matches'")]
+    for args, said in cases:
+        r = urn(*args)
+        expect(r.status == 2 and said in r.err and r.out == "", r, "suggestion")
+    r = urn("check", "--zzzzzz", "urn:ex:a")
+    expect(r.status == 2 and "did you mean" not in r.err, r, "no guess when nothing is near")
+    r = urn("extract", "--count-matches")
+    expect("did you mean" not in r.err, r, "--count-matches is 7 edits from --count")
+
+
+@test("habits")
+def habit_bundled_short_options():
+    """Short options bundle as in getopt: -qo is -q -o; -fFILE is -f FILE."""
+    p = write("b.txt", b"urn:ex:a\nurn:a:b\n")
+    for args in (["check", "-qf" + p], ["check", "-q", "-f", p], ["check", "-qf", p]):
+        r = urn(*args)
+        expect(r.status == 1 and r.out == "" and r.err.startswith(p + ":2: not a valid"), r, "-qf")
+    t = write("t.txt", b"see urn:ex:one and urn:ex:two\n")
+    r = urn("extract", "-oc", t)
+    expect(r.status == 0 and r.out == t + ":2\n", r, "-oc is -o -c: -c counts")
+    r = urn("check", "-qz", "urn:ex:a")
+    expect(r.status == 2 and "unknown option '-qz'" in r.err, r, "a bundle with an unknown letter is refused whole")
+
+
+@test("habits")
+def habit_byte_order_mark():
+    """A UTF-8 BOM at the start of a file is skipped: line 1 is still a URN;
+    --lint says so; extract counts it in columns and offsets."""
+    p = write("bom.txt", b"\xef\xbb\xbfurn:ex:a\nurn:ex:b\n")
+    r = urn("check", p)
+    expect(r.status == 0 and r.out == "urn:ex:a  nid=ex nss=a\nurn:ex:b  nid=ex nss=b\n" and r.err == "", r,
+           "check: line 1 valid")
+    r = urn("check", "--lint", p)
+    expect(r.err.startswith(p + ":1: note: the file starts with a UTF-8 byte order mark"), r, "--lint says so")
+    lines = json_lines(urn("check", "--json", "--lint", p))
+    expect(lines[0]["valid"] and lines[0].get("byte_order_mark") is True and "byte_order_mark" not in lines[1],
+           lines, "--json --lint: byte_order_mark on line 1 only")
+    r = urn("extract", p)
+    expect(r.out == p + ":1:4: urn:ex:a\n" + p + ":2:1: urn:ex:b\n", r, "extract: column 4 on line 1")
+    found = json_lines(urn("extract", "--json", p))
+    expect([f["offset"] for f in found] == [3, 12] and [f["column"] for f in found] == [4, 1], found,
+           "offsets count the file's bytes")
+    # Only at the start of a file: elsewhere the bytes are data.
+    q = write("bom2.txt", b"urn:ex:a\n\xef\xbb\xbfurn:ex:b\n")
+    r = urn("check", q)
+    expect(r.status == 1 and q + ":2: not a valid" in r.err, r, "a BOM on line 2 is not skipped")
+    r = urn("check", "\ufeffurn:ex:a")
+    expect(r.status == 2, r, "an argument is never stripped (and does not start with urn:: a file)")
+
+
+@test("habits")
+def habit_extract_count_files_quiet_label():
+    """extract -c (FILE:N for every file, 0 too), -l (names of files with a
+    URN), -q (nothing; 0 at the first URN), --label (the name of stdin)."""
+    a = write("a.txt", b"urn:ex:1 urn:ex:2\nnone\nurn:ex:3\n")
+    b = write("b.txt", b"nothing here\n")
+    r = urn("extract", "-c", a, b)
+    expect(r.status == 0 and r.out == "%s:3\n%s:0\n" % (a, b), r, "-c")
+    r = urn("extract", "--count", b)
+    expect(r.status == 1 and r.out == b + ":0\n", r, "-c with none found: 1")
+    r = urn("extract", "-l", a, b, a)
+    expect(r.status == 0 and r.out == "%s\n%s\n" % (a, a), r, "-l")
+    r = urn("extract", "-q", a)
+    expect(r.status == 0 and r.out == "" and r.err == "", r, "-q found")
+    r = urn("extract", "-q", b)
+    expect(r.status == 1 and r.out == "", r, "-q none")
+    r = urn("extract", "-q", a, "no/such/file")
+    expect(r.status == 0 and r.out == "" and r.err == "", r, "-q stops at the first URN: the missing file is not read")
+    r = urn("extract", "-q", "no/such/file", a)
+    expect(r.status == 0 and "cannot read" in r.err, r, "-q: found is 0 even after an error (grep -q)")
+    r = urn("extract", "--label", "in.txt", stdin=b"x urn:ex:s\n")
+    expect(r.out == "in.txt:1:3: urn:ex:s\n", r, "--label")
+    r = urn("extract", "--label=in.txt", "-c", "-", a, stdin=b"urn:ex:s\n")
+    expect(r.out == "in.txt:1\n%s:3\n" % a, r, "--label with -c")
+    r = urn("extract", "--json", "-c", a)
+    expect(r.status == 2 and r.out == "", r, "--json with -c is a usage error")
+
+
+@test("habits")
+def habit_extract_namespaces():
+    """extract --namespaces still prints a URN whose NSS its namespace
+    rejects, and says where and why: a corpus scan finds bad ISBNs.
+    0-395-36341-1 is RFC 3187's ISBN-10 example (check digit 1); with 2 it
+    is wrong at the check digit, offset 21 of the URN."""
+    t = write("isbn.txt", b"a urn:isbn:0-395-36341-2 b urn:isbn:0-395-36341-1\n")
+    r = urn("extract", "--namespaces", t)
+    expect(r.status == 0 and r.out.split("\n")[:2] ==
+           [t + ":1:3: urn:isbn:0-395-36341-2  rejected at offset 21 (expected check-digit-10)",
+            t + ":1:28: urn:isbn:0-395-36341-1"], r, "text")
+    found = json_lines(urn("extract", "--namespaces", "--json", t))
+    expect(found[0]["namespace_fault"] == {"offset": 21, "expected": "check-digit-10"} and
+           "namespace_fault" not in found[1], found, "json")
+    r = urn("extract", t)
+    expect("rejected" not in r.out, r, "without --namespaces, no namespace rules")
+
+
+@test("habits")
+def habit_color():
+    """--color=always colours carets and severities with SGR sequences;
+    never and the default on a pipe do not; NO_COLOR does not override
+    always; a bad value is a usage error."""
+    esc = "\x1b["
+    r = urn("check", "--color=always", "urn:a:b")
+    expect(r.status == 1 and esc + "1;31m^ offset 4" in r.err and r.err.rstrip("\n").endswith("\x1b[0m"), r,
+           "always: the caret line is red")
+    r = urn("check", "--color", "always", "--lint", "urn:ex:a%7e")
+    expect(esc + "1;33m^~ warning" in r.err and esc + "1;36m^~~ note" in r.err, r, "severities")
+    for args in (["--color=never"], []):
+        r = urn("check", *args, "urn:a:b")
+        expect(r.status == 1 and esc not in r.err, r, "never, and auto on a pipe: plain")
+    r = urn("check", "--color=sometimes", "urn:a:b")
+    expect(r.status == 2 and "expected auto, always or never" in r.err, r, "bad value")
+    env = dict(os.environ, NO_COLOR="1")
+    p = subprocess.run([URN, "check", "--color=always", "urn:a:b"], stderr=subprocess.PIPE, env=env, timeout=60)
+    expect(esc.encode() in p.stderr, p.stderr, "NO_COLOR does not override --color=always")
+    # auto on a terminal: colour unless NO_COLOR is set (a pseudo-terminal).
+    import pty
+    for no_color, want in ((None, True), ("1", False), ("", True)):
+        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
+        env["TERM"] = "xterm"
+        if no_color is not None:
+            env["NO_COLOR"] = no_color
+        master, slave = pty.openpty()
+        p = subprocess.run([URN, "check", "urn:a:b"], stderr=slave, stdout=subprocess.DEVNULL, env=env, timeout=60)
+        os.close(slave)
+        got = b""
+        try:
+            while True:
+                chunk = os.read(master, 4096)
+                if not chunk:
+                    break
+                got += chunk
+        except OSError:
+            pass
+        os.close(master)
+        expect(p.returncode == 1 and (esc.encode() in got) == want, got, "auto on a tty, NO_COLOR=%r" % no_color)
 
 
 @test("readme")

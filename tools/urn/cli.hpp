@@ -14,8 +14,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace urn_tool {
@@ -30,20 +32,37 @@ constexpr int exit_usage = 2;
 /// Thrown on a bad command line; main prints "urn <cmd>: <what>" and a hint.
 struct usage_error {
     std::string what;
+    std::string option = {};  ///< an unknown option, for a suggestion
 };
+
+/** One option of a command, as its --help lists it: a line that starts
+    with two spaces and "-", such as "  -f, --file FILE  read ..." (short
+    name, long name, and a value when an upper-case name follows). */
+struct option_spec {
+    std::string_view short_name;  ///< "-f", or empty
+    std::string_view long_name;   ///< "--file", or empty
+    std::string_view value;       ///< "FILE", or empty for a flag
+};
+
+/// The options listed in a command's --help text (the one place they are
+/// written down: the argument reader, the suggestions for a mistyped
+/// option, the manual pages and the shell completions all read it).
+std::vector<option_spec> options_in_help(std::string_view help);
+
+/// The word of `candidates` closest to `word` (at most two edits away, and
+/// fewer than half its length), or empty.
+std::string_view closest(std::string_view word, std::vector<std::string_view> const& candidates);
 
 /** Walks the arguments of one subcommand.
 
     Long options are "--name value" or "--name=value"; "--" ends the
-    options; "-" alone is an operand (standard input).
+    options; "-" alone is an operand (standard input). Short options may be
+    bundled as the command's --help allows: "-qo" is "-q -o", and "-fFILE"
+    is "-f FILE" when -f takes a value.
 */
 class arg_cursor {
 public:
-    arg_cursor(int argc, char** argv, int first)
-    {
-        for (int i = first; i < argc; ++i)
-            args_.emplace_back(argv[i]);
-    }
+    arg_cursor(int argc, char** argv, int first, std::vector<option_spec> const& options = {});
 
     /// Whether arguments remain (consumes a first "--").
     bool more()
@@ -104,6 +123,7 @@ public:
 
 private:
     std::vector<std::string_view> args_;
+    std::deque<std::string> split_;  // the pieces of bundled short options
     std::size_t i_ = 0;
     bool operands_only_ = false;
 };
@@ -125,6 +145,9 @@ void load_plugin(std::string_view path);
 /// The shipped namespaces and those of the plugins (--plugin, URNS_PLUGINS).
 urns::nss::registry const& tool_registry();
 
+/// The value of --color: auto, always or never, else a usage_error.
+color_mode color_option(std::string_view v);
+
 /// "unknown option X" as a usage_error.
 [[noreturn]] void unknown_option(std::string_view a);
 
@@ -136,6 +159,7 @@ struct inputs {
     };
     std::vector<item> items;
     std::size_t max_line = line_reader::default_max_line;
+    std::string_view stdin_name = "<stdin>";  ///< how standard input is named (--label)
 
     /// Adds a URN argument.
     void add_urn(std::string_view s) { items.push_back({false, s}); }
@@ -147,41 +171,60 @@ struct inputs {
     void add_operand(std::string_view s);
 };
 
-/** Takes one of the options that say what to read, if it is next:
-    --syntax S, -f/--file FILE, --max-line N. */
+/** Takes one of the options every command that reads URNs shares, if it
+    is next: --syntax S, -f/--file FILE, --max-line N, --plugin PATH,
+    --color WHEN. */
 bool input_option(arg_cursor& args, inputs& in, urns::syntax& syn);
 
 /// Where an input came from.
 struct origin {
     std::string_view file;  ///< the file name as given, "<stdin>", or empty for an argument
     std::size_t line;       ///< the line number, or the argument's index (1-based)
-    std::uint64_t offset;   ///< the byte offset of the line in its file (0 for an argument)
+    std::uint64_t offset;   ///< the byte offset of the text in its file (0 for an argument)
+    /// Bytes of a UTF-8 byte order mark (EF BB BF) skipped before the text:
+    /// 3 on the first line of a file that starts with one, else 0.
+    std::size_t bom = 0;
     bool is_argument() const noexcept { return file.empty(); }
 };
 
 /// Prints "urn: cannot read FILE: reason".
 void report_read_error(std::string_view file, int error);
 
+/// What for_each_input calls at the end of each file when not told more.
+struct no_file_end {
+    void operator()(std::string_view) const noexcept {}
+};
+
 /** Calls `on_line(origin, text)` for each URN argument and each
     non-empty line of each file, in the order given; with none given, for
-    each non-empty line of standard input. Calls `on_long(origin)` for a
-    line longer than in.max_line. Returns exit_usage if a file could not be
-    opened or read (after a message naming it; the other inputs are still
-    read), else exit_ok.
+    each non-empty line of standard input. A UTF-8 byte order mark at the
+    start of a file is not part of its first line (origin::bom says it was
+    there). Calls `on_long(origin)` for a line longer than in.max_line, and
+    `on_end(name)` after each file read to its end. If `on_line` returns a
+    bool, false stops the reading at once. Returns exit_usage if a file
+    could not be opened or read (after a message naming it; the other
+    inputs are still read), else exit_ok.
 */
-template <class OnLine, class OnLong>
-int for_each_input(inputs const& in, OnLine&& on_line, OnLong&& on_long)
+template <class OnLine, class OnLong, class OnEnd = no_file_end>
+int for_each_input(inputs const& in, OnLine&& on_line, OnLong&& on_long, OnEnd on_end = {})
 {
+    auto line = [&](origin const& where, std::string_view text) {
+        if constexpr (std::is_same_v<decltype(on_line(where, text)), bool>)
+            return on_line(where, text);
+        else
+            return on_line(where, text), true;
+    };
     static std::vector<inputs::item> const stdin_only{{true, "-"}};
     int status = exit_ok;
     std::size_t argument = 0;
     for (inputs::item const& it : in.items.empty() ? stdin_only : in.items) {
         if (!it.is_file) {
-            on_line(origin{{}, ++argument, 0}, it.text);
+            if (!line(origin{{}, ++argument, 0}, it.text))
+                return status;
             continue;
         }
         std::string const path(it.text);
-        std::string_view const name = path == "-" ? std::string_view("<stdin>") : it.text;
+        std::string_view const name = path == "-" ? in.stdin_name : it.text;
         input_file f(path);
         if (f.fd() < 0) {
             report_read_error(name, f.error());
@@ -189,18 +232,25 @@ int for_each_input(inputs const& in, OnLine&& on_line, OnLong&& on_long)
             continue;
         }
         line_reader r(f.fd(), line_reader::default_block, in.max_line);
-        std::string_view line;
+        std::string_view text;
         for (;;) {
-            auto const st = r.next(line);
+            auto const st = r.next(text);
             if (st == line_reader::status::line) {
-                if (!line.empty())
-                    on_line(origin{name, r.line_number(), r.line_offset()}, line);
+                origin where{name, r.line_number(), r.line_offset()};
+                if (where.line == 1 && where.offset == 0 && text.substr(0, 3) == "\xEF\xBB\xBF") {
+                    text.remove_prefix(3);
+                    where.offset = where.bom = 3;
+                }
+                if (!text.empty() && !line(where, text))
+                    return status;
             } else if (st == line_reader::status::too_long) {
                 on_long(origin{name, r.line_number(), 0});
             } else {
                 if (st == line_reader::status::error) {
                     report_read_error(name, r.error());
                     status = exit_usage;
+                } else {
+                    on_end(name);
                 }
                 break;
             }

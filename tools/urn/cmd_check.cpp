@@ -21,12 +21,13 @@ with neither, each line of standard input. For a valid URN, prints it and
 its components on standard output; for an invalid one, prints the input
 with a caret under the first offending byte on standard error.
 
-An argument that starts with "urn:" (any case) is a URN; any other is read
-as a file if it exists ("-" is standard input), else checked as a URN.
-Use -f to name a file that starts with "urn:", or to insist on a file.
+An argument that starts with "urn:" (any case) is a URN; any other is a
+file to read ("-" is standard input), and one that cannot be read is an
+error (status 2). Use -f to name a file whose name starts with "urn:".
 
 Lines: a "\r" before "\n" is removed; empty lines are skipped; every other
 line is checked exactly as it is (a space or a NUL byte makes it invalid).
+A UTF-8 byte order mark at the start of a file is skipped (--lint says so).
 A line longer than --max-line is reported and skipped.
 
 options:
@@ -48,6 +49,8 @@ options:
   --plugin PATH    add the namespaces of a plugin (a shared object built with
                    urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
   --max-line N     longest line accepted, in bytes (default 64M; K, M, G)
+  --color WHEN     colour carets and severities: auto (default: when standard
+                   error is a terminal and NO_COLOR is not set), always, never
   -h, --help       this help
 
 exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error
@@ -73,18 +76,45 @@ bool report_diagnostics(origin const& where, urns::urn_view u, std::vector<urns:
         out_buffer& e = err();
         begin_message();
         if (!where.is_argument()) {
+            e.write(sgr::bold());
             e.write(where.file);
             e.put(':');
             e.number(where.line);
-            e.write(": ");
+            e.put(':');
+            e.write(sgr::reset());
+            e.put(' ');
+            e.write(d.severity == urns::severity::error     ? sgr::error()
+                    : d.severity == urns::severity::warning ? sgr::warning()
+                                                            : sgr::note());
             e.write(urns::to_string(d.severity));
+            e.write(sgr::reset());
             e.put('\n');
         }
-        e.write(urns::to_string(d, u.buffer()));
+        write_caret_text(e, urns::to_string(d, u.buffer()),
+                         d.severity == urns::severity::error     ? sgr::error()
+                         : d.severity == urns::severity::warning ? sgr::warning()
+                                                                 : sgr::note());
         e.put('\n');
         end_message();
     }
     return error;
+}
+
+/// With --lint: a byte order mark was skipped at the start of a file.
+void report_bom(origin const& where)
+{
+    out_buffer& e = err();
+    begin_message();
+    e.write(sgr::bold());
+    e.write(where.file);
+    e.write(":1:");
+    e.write(sgr::reset());
+    e.put(' ');
+    e.write(sgr::note());
+    e.write("note");
+    e.write(sgr::reset());
+    e.write(": the file starts with a UTF-8 byte order mark (EF BB BF), skipped\n");
+    end_message();
 }
 
 void write_diagnostics_json(json_writer& j, std::vector<urns::diagnostic> const& ds)
@@ -135,6 +165,8 @@ int run(arg_cursor& args)
 
     std::vector<urns::diagnostic> diags;
     auto on_line = [&](origin const& where, std::string_view text) {
+        if (where.bom != 0 && o.lint && !o.json)
+            report_bom(where);
         auto r = urns::parse_urn(text, popts);
         if (!r)
             any_invalid = true;
@@ -147,6 +179,8 @@ int run(arg_cursor& args)
         }
         if (o.json) {
             write_result_json(j, where, text, o.syn, r, [&](json_writer& jj) {
+                if (where.bom != 0 && o.lint)
+                    jj.member_bool("byte_order_mark", true);
                 if (r && o.lint)
                     write_diagnostics_json(jj, diags);
             });

@@ -30,6 +30,7 @@ options:
   -f, --file FILE   read identifiers from FILE, one a line; may be repeated
   --json            one JSON object per identifier: nid, identifier, urn, nss
   --max-line N      longest line accepted, in bytes (default 64M)
+  --color WHEN      colour carets and severities: auto, always, never
   -h, --help        this help
 
 exit status: 0 all built, 1 a NID or identifier cannot be used (caret error

@@ -53,6 +53,7 @@ options:
   --plugin PATH    add the namespaces of a plugin (a shared object built with
                    urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
   --max-line N     longest line accepted, in bytes (default 64M)
+  --color WHEN     colour carets and severities: auto, always, never
   -h, --help       this help
 
 )~";
@@ -75,6 +76,7 @@ options:
                    urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
   --json           one JSON object: a, b, mode, equivalent, canonical_a,
                    canonical_b, and differs, first_difference, note when not
+  --color WHEN     colour carets and severities: auto, always, never
   -h, --help       this help
 
 )~";
@@ -273,6 +275,8 @@ int equal_run(arg_cursor& args)
             namespaces = true;
         else if (args.option("--plugin", v))
             load_plugin(v);
+        else if (args.option("--color", v))
+            set_color(color_option(v));
         else if (args.at_option())
             unknown_option(args.peek());
         else

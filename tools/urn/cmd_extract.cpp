@@ -25,19 +25,37 @@ Inside another URI, "&" and "#" end a URN that is a query value
 (--no-uri-context: only the syntax decides). The text need not be UTF-8.
 Lines: a "\r" before "\n" is removed; a URN never spans two lines.
 
+A UTF-8 byte order mark at the start of a file is not searched, but it
+counts in COLUMN and offsets (they count the bytes of the file).
+
 options:
   --syntax S          rfc2141bis (default), rfc2141 or rfc8141
   --strict            end URNs by the document's rule only
   --no-uri-context    do not end URNs by their place in another URI
   -o, --only-urn      print only the URNs
+  -c, --count         print only FILE:N, the number of URNs in each file
+  -l, --files-with-matches
+                      print only the names of the files with a URN
+  -q, --quiet         print nothing; stop at the first URN found
+  --label NAME        the name of standard input in the output (default
+                      <stdin>)
   --json              one JSON object per URN: file, line, column, offset
                       (in the file, from 0), urn and its components
+  --namespaces        also apply the rules of the namespaces shipped with
+                      urns: a URN whose NSS they reject is still printed,
+                      followed by "  rejected at offset N (expected RULE)"
+                      (in JSON: "namespace_fault": {"offset", "expected"})
+  --plugin PATH       add the namespaces of a plugin (with --namespaces)
   --max-line N        longest line read, in bytes (default 64M)
+  --color WHEN        colour carets and severities: auto, always, never
   -h, --help          this help
 
 exit status: 0 some URN found, 1 none found, 2 usage or I/O error (or a line
-longer than --max-line, which is skipped)
+longer than --max-line, which is skipped); with -q, 0 as soon as a URN is
+found, whatever comes after
 )~";
+
+enum class report { urns, count, files, quiet };
 
 int run(arg_cursor& args)
 {
@@ -45,7 +63,10 @@ int run(arg_cursor& args)
     urns::extract_options opts;
     bool json = false;
     bool only_urn = false;
+    bool namespaces = false;
+    report what = report::urns;
     while (args.more()) {
+        std::string_view v;
         if (args.flag("--help", "-h"))
             return print_help(extract_command);
         if (input_option(args, in, opts.syntax)) {
@@ -55,31 +76,58 @@ int run(arg_cursor& args)
             opts.uri_context = false;
         } else if (args.flag("--only-urn", "-o")) {
             only_urn = true;
+        } else if (args.flag("--count", "-c")) {
+            what = report::count;
+        } else if (args.flag("--files-with-matches", "-l")) {
+            what = report::files;
+        } else if (args.flag("--quiet", "-q")) {
+            what = report::quiet;
+        } else if (args.option("--label", v)) {
+            in.stdin_name = v;
         } else if (args.flag("--json")) {
             json = true;
+        } else if (args.flag("--namespaces")) {
+            namespaces = true;
         } else if (args.at_option()) {
             unknown_option(args.peek());
         } else {
             in.add_file(args.operand());
         }
     }
+    if (namespaces)
+        opts.registry = &tool_registry();
+    if (json && what != report::urns)
+        throw usage_error{"--json prints every URN: it does not go with -c, -l or -q"};
 
     bool found = false;
     bool skipped = false;
+    std::uint64_t in_file = 0;  // URNs found in the current file
     out_buffer& o = out();
     json_writer j(o);
 
     auto on_line = [&](origin const& where, std::string_view text) {
         for (urns::urn_match const& m : urns::find_urns(text, opts)) {
             found = true;
+            ++in_file;
+            if (what == report::quiet)
+                return false;
+            if (what != report::urns)
+                continue;
             if (json) {
                 j.begin_object();
                 j.member("file", where.file);
                 j.member("line", where.line);
-                j.member("column", m.offset + 1);
+                j.member("column", where.bom + m.offset + 1);
                 j.member("offset", where.offset + m.offset);
                 j.member("urn", m.view.buffer());
                 write_components_json(j, m.view);
+                if (m.namespace_fault) {
+                    j.key("namespace_fault");
+                    j.begin_object();
+                    j.member("offset", m.namespace_fault->offset);
+                    j.member("expected", m.namespace_fault->expected);
+                    j.end_object();
+                }
                 j.end_object();
                 j.newline();
             } else {
@@ -88,19 +136,41 @@ int run(arg_cursor& args)
                     o.put(':');
                     o.number(where.line);
                     o.put(':');
-                    o.number(m.offset + 1);
+                    o.number(where.bom + m.offset + 1);
                     o.write(": ");
                 }
                 o.write(m.view.buffer());
+                if (m.namespace_fault) {
+                    o.write("  rejected at offset ");
+                    o.number(m.namespace_fault->offset);
+                    o.write(" (expected ");
+                    o.write(m.namespace_fault->expected);
+                    o.put(')');
+                }
                 o.put('\n');
             }
         }
+        return true;
     };
     auto on_long = [&](origin const& where) {
         skipped = true;
         report_too_long(where, in.max_line);
     };
-    int const io = for_each_input(in, on_line, on_long);
+    auto on_end = [&](std::string_view file) {
+        if (what == report::count) {
+            o.write(file);
+            o.put(':');
+            o.number(in_file);
+            o.put('\n');
+        } else if (what == report::files && in_file != 0) {
+            o.write(file);
+            o.put('\n');
+        }
+        in_file = 0;
+    };
+    int const io = for_each_input(in, on_line, on_long, on_end);
+    if (what == report::quiet && found)
+        return exit_ok;
     if (io != exit_ok || skipped)
         return exit_usage;
     return found ? exit_ok : exit_invalid;

@@ -38,6 +38,7 @@ options:
   --plugin PATH    add the namespaces of a plugin (a shared object built with
                    urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
   --max-line N     longest line accepted, in bytes (default 64M)
+  --color WHEN     colour carets and severities: auto, always, never
   -h, --help       this help
 
 exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error
@@ -62,6 +63,7 @@ options:
   --plugin PATH    add the namespaces of a plugin (a shared object built with
                    urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
   --max-line N     longest line accepted, in bytes (default 64M)
+  --color WHEN     colour carets and severities: auto, always, never
   -h, --help       this help
 
 exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error

@@ -2,6 +2,7 @@
 // The urn command: printing URNs, errors and origins.
 #include "describe.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace urn_tool {
@@ -106,13 +107,32 @@ namespace {
 
 void location(out_buffer& o, origin const& where)
 {
+    o.write(sgr::bold());
     o.write(where.file);
     o.put(':');
     o.number(where.line);
-    o.write(": ");
+    o.put(':');
+    o.write(sgr::reset());
+    o.put(' ');
 }
 
 } // namespace
+
+void write_caret_text(out_buffer& o, std::string const& text, std::string_view color)
+{
+    std::size_t const caret = text.find("\n");
+    std::size_t const hat = caret == std::string::npos ? caret : text.find('^', caret);
+    if (!colored() || hat == std::string::npos) {
+        o.write(text);
+        return;
+    }
+    std::size_t const eol = std::min(text.find('\n', hat), text.size());
+    o.write(std::string_view(text).substr(0, hat));
+    o.write(color);
+    o.write(std::string_view(text).substr(hat, eol - hat));
+    o.write(sgr::reset());
+    o.write(std::string_view(text).substr(eol));
+}
 
 void report_invalid(origin const& where, std::string_view input, urns::parse_error const& e)
 {
@@ -124,7 +144,7 @@ void report_invalid(origin const& where, std::string_view input, urns::parse_err
         o.write(urns::to_string(e.syntax));
         o.write(" URN\n");
     }
-    o.write(urns::to_string(e, input));
+    write_caret_text(o, urns::to_string(e, input), sgr::error());
     o.put('\n');
     end_message();
 }

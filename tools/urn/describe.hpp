@@ -37,6 +37,10 @@ void write_origin_json(json_writer& j, origin const& where);
 /// An "error" member (or `key`): {"code", "message", "offset", "expected"}.
 void write_error_json(json_writer& j, urns::parse_error const& e, std::string_view key = "error");
 
+/// Writes `text` (a to_string of an error or diagnostic: a line of input,
+/// then a caret line), with the caret line from its "^" in `color`.
+void write_caret_text(out_buffer& o, std::string const& text, std::string_view color);
+
 /** On standard error: "FILE:LINE: not a valid SYNTAX URN" (no header for an
     argument), then the input with a caret under the offending byte. */
 void report_invalid(origin const& where, std::string_view input, urns::parse_error const& e);

@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 
 namespace urn_tool {
@@ -19,7 +20,7 @@ command const* const commands[] = {
 };
 
 constexpr std::string_view usage_head =
-    R"(usage: urn [--version] [--help] COMMAND [OPTIONS] [ARGS...]
+    R"(usage: urn [-V | --version] [-h | --help] COMMAND [OPTIONS] [ARGS...]
 
 Parses, checks, normalizes, compares and finds URNs (RFC 2141,
 draft-ietf-urnbis-rfc2141bis-urn-03, RFC 8141).
@@ -32,6 +33,27 @@ constexpr std::string_view usage_tail =
 Run "urn COMMAND --help" for a command's options.
 exit status: 0 ok, 1 invalid input or not equal, 2 usage or I/O error
 )";
+
+command const* find_command(std::string_view name)
+{
+    for (command const* c : commands)
+        if (c->name == name)
+            return c;
+    return nullptr;
+}
+
+/// "unknown command 'X'", with the nearest command's name if one is near.
+std::string unknown_command(std::string_view name)
+{
+    std::vector<std::string_view> names;
+    for (command const* c : commands)
+        names.push_back(c->name);
+    std::string m = "unknown command '" + std::string(name) + "'";
+    std::string_view const near = closest(name, names);
+    if (!near.empty())
+        m += "; did you mean '" + std::string(near) + "'?";
+    return m + " (see \"urn --help\")";
+}
 
 void print_usage(out_buffer& o)
 {
@@ -57,36 +79,50 @@ int dispatch(int argc, char** argv)
     std::string_view const name = argv[1];
     if (name == "--help" || name == "-h" || name == "help") {
         if (name == "help" && argc > 2) {
-            for (command const* c : commands)
-                if (c->name == argv[2])
-                    return print_help(*c);
+            if (command const* c = find_command(argv[2]))
+                return print_help(*c);
+            complain(unknown_command(argv[2]));
+            return exit_usage;
         }
         print_usage(out());
         return exit_ok;
     }
-    if (name == "--version") {
+    if (name == "--version" || name == "-V") {
         out().write("urn (urns) " URNS_VERSION_STRING "\n");
         return exit_ok;
     }
-    for (command const* c : commands) {
-        if (c->name == name) {
-            arg_cursor args(argc, argv, 2);
-            try {
-                return c->run(args);
-            } catch (usage_error const& e) {
-                std::string m(c->name);
-                m += ": ";
-                m += e.what;
-                m += " (see \"urn ";
-                m += c->name;
-                m += " --help\")";
-                complain(m);
-                return exit_usage;
+    command const* c = find_command(name);
+    if (c == nullptr) {
+        complain(unknown_command(name));
+        return exit_usage;
+    }
+    try {
+        std::vector<option_spec> const options = options_in_help(c->help);
+        arg_cursor args(argc, argv, 2, options);
+        return c->run(args);
+    } catch (usage_error const& e) {
+        std::string m(c->name);
+        m += ": ";
+        m += e.what;
+        if (!e.option.empty()) {
+            std::vector<std::string_view> names;
+            for (option_spec const& o : options_in_help(c->help)) {
+                names.push_back(o.long_name);
+                names.push_back(o.short_name);
+            }
+            std::string_view const near = closest(e.option.substr(0, e.option.find('=')), names);
+            if (!near.empty()) {
+                m += "; did you mean '";
+                m += near;
+                m += "'?";
             }
         }
+        m += " (see \"urn ";
+        m += c->name;
+        m += " --help\")";
+        complain(m);
+        return exit_usage;
     }
-    complain("unknown command '" + std::string(name) + "' (see \"urn --help\")");
-    return exit_usage;
 }
 
 } // namespace
