@@ -14,6 +14,7 @@ packages=(
     libboost1.81-tools-dev                  # b2
     libbenchmark-dev                        # bench/
     time                                    # test/tool/soak.py (peak RSS of urn)
+    help2man man-db                         # urn's manual pages (tools/urn/gen_docs.py), man -l in tool_docs
 )
 
 missing=()
