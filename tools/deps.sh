@@ -14,6 +14,7 @@ packages=(
     libboost1.81-tools-dev                  # b2
     libbenchmark-dev                        # bench/
     time                                    # test/tool/soak.py (peak RSS of urn)
+    dpkg-dev                                # dpkg-shlibdeps: the Depends of the urn Debian package (cpack)
 )
 
 missing=()
