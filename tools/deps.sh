@@ -15,6 +15,7 @@ packages=(
     libbenchmark-dev                        # bench/
     time                                    # test/tool/soak.py (peak RSS of urn)
     help2man man-db                         # urn's manual pages (tools/urn/gen_docs.py), man -l in tool_docs
+    dpkg-dev                                # dpkg-shlibdeps: the Depends of the urn Debian package (cpack)
 )
 
 missing=()

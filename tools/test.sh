@@ -4,7 +4,10 @@
 #   (a) CMake configure, build and ctest with g++ (Release, warnings as errors)
 #   (b) b2 -j2 test (Jamroot, test/Jamfile; build dir build/b2)
 #   (c) cmake --install to a temporary prefix, then test/cmake_package/check.sh:
-#       the consumer built with find_package(urns) and with pkg-config
+#       the consumer built with find_package(urns) and with pkg-config; then
+#       test/cmake_package/check_debs.sh: the Debian packages liburns-dev and
+#       urn made by cpack, their files and Depends checked, and the same
+#       consumer built against them unpacked
 #   (d) clang++ ASan+UBSan build (warnings as errors) and ctest on it
 #   (e) tools/fuzz.sh --ci (bounded fuzzing)
 #   (f) clang++ ThreadSanitizer build of test/unit/threads.cpp only, and its
@@ -78,6 +81,7 @@ b2_step() {
 install_step() {
     cmake --install build/release --prefix "$scratch/prefix"
     test/cmake_package/check.sh "$scratch/prefix" "$scratch/consumer"
+    test/cmake_package/check_debs.sh build/release "$scratch/debs"
 }
 
 sanitize_step() {
@@ -111,7 +115,7 @@ if [[ $deps -eq 1 ]]; then step "dependencies (tools/deps.sh)" deps_step; fi
 step "(a) CMake: configure, build, ctest (g++, Release, -Werror)" cmake_step
 if [[ $quick -eq 0 ]]; then
     step "(b) b2 -j$jobs test" b2_step
-    step "(c) cmake --install + consumer (CMake package, pkg-config)" install_step
+    step "(c) cmake --install + consumer (CMake package, pkg-config), Debian packages" install_step
     step "(d) clang++ -fsanitize=address,undefined build + ctest" sanitize_step
     step "(e) tools/fuzz.sh --ci" fuzz_step
     step "(f) clang++ -fsanitize=thread: test_threads" tsan_step
