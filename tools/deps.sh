@@ -12,6 +12,8 @@ packages=(
     clang libclang-rt-14-dev                # clang++ sanitizers and libFuzzer
     libboost1.81-dev libboost-test1.81-dev  # Boost headers, Boost.Test
     libboost1.81-tools-dev                  # b2
+    libboost-json1.81-dev                   # the urn tool's --json (Boost.JSON)
+    python3-jsonschema                      # test/tool/: --json records against docs/schema/
     libbenchmark-dev                        # bench/
     time                                    # test/tool/soak.py (peak RSS of urn)
     help2man man-db                         # urn's manual pages (tools/urn/gen_docs.py), man -l in tool_docs

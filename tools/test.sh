@@ -19,12 +19,16 @@
 # Options: --quick    step (a) only
 #          --no-deps  do not run tools/deps.sh first
 # Environment: JOBS (default 2) parallel jobs for builds and ctest;
+#              PYTHON (default /usr/bin/python3) the Python of the tests;
 #              STEP_LIMIT (default 2400) seconds each step may take.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 root=$(pwd)
 jobs=${JOBS:-2}
+# The Python of the system: Debian's packages (python3-jsonschema, ...) are
+# installed for it, whatever else is first on PATH.
+python=${PYTHON:-/usr/bin/python3}
 step_limit=${STEP_LIMIT:-2400}
 quick=0
 deps=1
@@ -69,7 +73,7 @@ deps_step() { tools/deps.sh; }
 
 cmake_step() {
     cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release \
-        -DCMAKE_CXX_COMPILER=g++ -DURNS_WARNINGS_AS_ERRORS=ON
+        -DCMAKE_CXX_COMPILER=g++ -DURNS_WARNINGS_AS_ERRORS=ON -DPython3_EXECUTABLE="$python"
     cmake --build build/release -j "$jobs"
     ctest --test-dir build/release -j "$jobs" --output-on-failure --timeout 300
 }
@@ -87,7 +91,7 @@ install_step() {
 sanitize_step() {
     cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
         -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
-        -DURNS_SANITIZE=address,undefined -DURNS_WARNINGS_AS_ERRORS=ON
+        -DURNS_SANITIZE=address,undefined -DURNS_WARNINGS_AS_ERRORS=ON -DPython3_EXECUTABLE="$python"
     cmake --build build/asan -j "$jobs"
     ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -109,7 +113,7 @@ tsan_step() {
 
 # The steps run in `bash -c` under timeout: they see these.
 export -f deps_step cmake_step b2_step install_step sanitize_step fuzz_step tsan_step
-export jobs scratch root
+export jobs scratch root python
 
 if [[ $deps -eq 1 ]]; then step "dependencies (tools/deps.sh)" deps_step; fi
 step "(a) CMake: configure, build, ctest (g++, Release, -Werror)" cmake_step

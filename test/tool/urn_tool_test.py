@@ -48,9 +48,12 @@ def urn(*args, stdin=b"", cwd=None, launcher=()):
     escapes)."""
     p = subprocess.run(list(launcher) + [URN] + list(args), input=stdin, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, cwd=cwd or SRC, timeout=120)
-    return Run(args, p.returncode,
-               p.stdout.decode("utf-8", "surrogateescape"),
-               p.stderr.decode("utf-8", "surrogateescape"))
+    r = Run(args, p.returncode,
+            p.stdout.decode("utf-8", "surrogateescape"),
+            p.stderr.decode("utf-8", "surrogateescape"))
+    if "--json" in args and args and args[0] in JSON_COMMANDS:
+        json_lines(r)  # every --json output of every test matches its schema
+    return r
 
 
 class Skip(Exception):
@@ -69,15 +72,58 @@ def write(name, data):
     return path
 
 
+SCHEMAS = {}
+
+
+def schema_validator(command):
+    """A validator for the records of `urn COMMAND --json`, from
+    docs/schema/COMMAND.schema.json (whose $refs name common.schema.json)."""
+    if command not in SCHEMAS:
+        import jsonschema
+        folder = os.path.join(SRC, "docs", "schema")
+        docs = {}
+        for name in os.listdir(folder):
+            with open(os.path.join(folder, name)) as f:
+                doc = json.load(f)
+            docs[doc["$id"]] = doc
+        main = docs["urn:example:urns:schema:" + command]
+        cls = jsonschema.validators.validator_for(main)
+        cls.check_schema(main)
+        try:  # jsonschema >= 4.18: the referencing library
+            import referencing
+            import referencing.jsonschema
+            registry = referencing.Registry().with_resources(
+                (i, referencing.jsonschema.DRAFT202012.create_resource(d)) for i, d in docs.items())
+            SCHEMAS[command] = cls(main, registry=registry)
+        except ImportError:  # Debian 12's jsonschema 4.10
+            SCHEMAS[command] = cls(main, resolver=jsonschema.RefResolver.from_schema(main, store=docs))
+    return SCHEMAS[command]
+
+
 def json_lines(run):
-    """Every stdout line parsed as one JSON object."""
+    """Every stdout line parsed as one JSON object, each checked against the
+    schema of its command (docs/schema/) and its "version"; the objects are
+    returned without "version" (the tests compare the rest)."""
     objs = []
+    validator = schema_validator(run.args[0])
     for line in run.out.splitlines():
         try:
-            objs.append(json.loads(line))
+            o = json.loads(line)
         except ValueError as e:
             raise AssertionError("not JSON: %r (%s)\n%r" % (line, e, run))
+        errors = sorted(validator.iter_errors(o), key=lambda e: list(e.path))
+        if errors:
+            raise AssertionError("record does not match docs/schema/%s.schema.json: %s\n%r\n%r" %
+                                 (run.args[0], "; ".join(e.message for e in errors), line, run))
+        if o.pop("version") != 1:
+            raise AssertionError("version is not 1: %r" % line)
+        objs.append(o)
+    JSON_RECORDS_CHECKED[run.args[0]] = JSON_RECORDS_CHECKED.get(run.args[0], 0) + len(objs)
     return objs
+
+
+JSON_RECORDS_CHECKED = {}
+JSON_COMMANDS = ("check", "parse", "normalize", "equal", "extract", "encode")
 
 
 def unescape(s):
@@ -948,6 +994,51 @@ def matches_excerpt(shown, actual):
             return False
         pos = found + len(run) + 1
     return pos <= end + 1
+
+
+@test("habits")
+def json_bytes_that_are_not_utf8():
+    """--json: a string of bytes that are not UTF-8 has U+FFFD for each bad
+    byte, and <key>_base64 holds the bytes as they were (decoded here with
+    Python's base64); offsets count the original bytes."""
+    import base64
+    raw = b"urn:ex:a\xffb\xc3"
+    p = write("latin.txt", raw + b"\n" + b"x urn:ex:\xe9t\xe9 y\n")
+    r = urn("check", "--json", p)
+    o = json_lines(r)[0]
+    expect(o["input"] == "urn:ex:a\ufffdb\ufffd" and base64.b64decode(o["input_base64"]) == raw and
+           o["error"]["offset"] == 8, r, "input and input_base64")
+    # A file name that is not UTF-8 (URNs themselves are ASCII).
+    name = os.path.join(TMP.encode(), b"f\xff.txt")
+    with open(name, "wb") as f:
+        f.write(b"see urn:ex:z\n")
+    found = json_lines(urn("extract", "--json", os.fsdecode(name)))
+    expect(len(found) == 1 and found[0]["file"].endswith("f\ufffd.txt") and
+           base64.b64decode(found[0]["file_base64"]) == name and found[0]["offset"] == 4, found, "file_base64")
+    o = json_lines(urn("check", "--json", "urn:ex:a"))[0]
+    expect("input_base64" not in o, o, "no _base64 for valid UTF-8")
+    expect(JSON_RECORDS_CHECKED.get("check", 0) >= 2, JSON_RECORDS_CHECKED, "the records were checked")
+
+
+@test("habits")
+def json_schemas_reject():
+    """The schemas are strict: a record with a member they do not name, a
+    missing member or a wrong version does not match."""
+    good = {"version": 1, "argument": 1, "input": "urn:ex:a", "valid": True, "syntax": "rfc2141bis",
+            "scheme": "urn", "nid": "ex", "nss": "a", "assigned_name": "urn:ex:a"}
+    v = schema_validator("check")
+    expect(v.is_valid(good), good, "a record as urn check writes it")
+    for change in ({"extra": 1}, {"version": 2}, {"valid": "yes"}, {"syntax": "rfc9999"},
+                   {"input_base64": "not base64!"}, {"file": "x"}):
+        bad = dict(good, **change)
+        expect(not v.is_valid(bad), bad, "rejected: %r" % change)
+    for key in ("version", "nid", "input"):
+        bad = {k: x for k, x in good.items() if k != key}
+        expect(not v.is_valid(bad), bad, "rejected without %s" % key)
+    e = schema_validator("extract")
+    found = {"version": 1, "file": "f", "line": 1, "column": 0, "offset": 0, "urn": "urn:ex:a",
+             "syntax": "rfc2141bis", "scheme": "urn", "nid": "ex", "nss": "a", "assigned_name": "urn:ex:a"}
+    expect(not e.is_valid(found) and e.is_valid(dict(found, column=1)), found, "columns count from 1")
 
 
 @test("habits")
