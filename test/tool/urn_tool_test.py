@@ -1083,7 +1083,14 @@ def habit_bundled_short_options():
     r = urn("extract", "-oc", t)
     expect(r.status == 0 and r.out == t + ":2\n", r, "-oc is -o -c: -c counts")
     r = urn("check", "-qz", "urn:ex:a")
-    expect(r.status == 2 and "unknown option '-qz'" in r.err, r, "a bundle with an unknown letter is refused whole")
+    expect(r.status == 2 and "unknown option '-z'" in r.err and r.out == "", r,
+           "a bundle with an unknown letter is refused, the letter named")
+    r = urn("check", "-f")
+    expect(r.status == 2 and "--file needs a value" in r.err, r, "an option without its value")
+    # Values and operands in the order of the command line.
+    a, b, c = write("o1.txt", b"urn:ex:1\n"), write("o2.txt", b"urn:ex:2\n"), write("o3.txt", b"urn:ex:3\n")
+    r = urn("check", "-q", "--json", "-f", a, b, "-f" + c, "urn:ex:4")
+    expect([o.get("file", o.get("argument")) for o in json_lines(r)] == [a, b, c, 1], r, "in order")
 
 
 @test("habits")

@@ -14,7 +14,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <deque>
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -35,98 +36,69 @@ struct usage_error {
     std::string option = {};  ///< an unknown option, for a suggestion
 };
 
-/** One option of a command, as its --help lists it: a line that starts
-    with two spaces and "-", such as "  -f, --file FILE  read ..." (short
-    name, long name, and a value when an upper-case name follows). */
-struct option_spec {
-    std::string_view short_name;  ///< "-f", or empty
-    std::string_view long_name;   ///< "--file", or empty
-    std::string_view value;       ///< "FILE", or empty for a flag
-};
+/// The arguments after the command's name.
+using arguments = std::vector<std::string>;
 
-/// The options listed in a command's --help text (the one place they are
-/// written down: the argument reader, the suggestions for a mistyped
-/// option, the manual pages and the shell completions all read it).
-std::vector<option_spec> options_in_help(std::string_view help);
+struct inputs;
+
+/** The options and operands of one command, read with CLI11, and its
+    --help, made from them: `head` (usage and what the command does),
+    "options:", one entry per option in the order they were declared (and
+    -h, --help), then `tail`. The options are declared once, here; the
+    manual pages and the shell completions are made from the --help text
+    (tools/urn/gen_docs.py), so nothing can drift.
+
+    Options are written "--name value" or "--name=value"; short flags
+    bundle ("-qo"); a short option holds its value ("-fFILE"); "--" ends
+    the options; "-" alone is an operand. Values and operands reach their
+    handlers in the order of the command line, so "-f A B -f C" reads A,
+    B and C in that order.
+*/
+class command_line {
+public:
+    command_line(std::string_view head, std::string_view tail);
+    ~command_line();
+    command_line(command_line const&) = delete;
+    command_line& operator=(command_line const&) = delete;
+
+    /// A flag such as "-q,--quiet", and what it does (for --help).
+    void flag(char const* names, bool& on, std::string_view what);
+    /// An option with a value ("--mode", "M"): `take` gets each value.
+    void value(char const* names, char const* value_name, std::string_view what,
+               std::function<void(std::string_view)> take);
+    /// The operands: `take` gets each.
+    void operands(std::function<void(std::string_view)> take);
+
+    /// --syntax S (what the syntax applies to, when not all inputs).
+    void syntax_option(urns::syntax& syn, std::string_view what = {});
+    /// -f, --file FILE: a file of lines, read in order with the operands.
+    void file_option(inputs& in, std::string_view what);
+    /// --namespaces, with what it does for this command.
+    void namespaces_option(bool& on, std::string_view what);
+    /// --plugin PATH: loads a namespace plugin into tool_registry().
+    void plugin_option();
+    /// --max-line N.
+    void max_line_option(inputs& in, std::string_view what);
+    /// --color WHEN.
+    void color_option(std::string_view what = {});
+
+    /** Reads the arguments and gives each value and operand to its
+        handler. False if it printed the help (-h, --help) instead: the
+        command then returns exit_ok. A bad command line is a usage_error
+        (the nearest option named when one is near). */
+    bool parse(arguments const& args);
+
+    /// The --help text.
+    std::string help() const;
+
+private:
+    struct impl;
+    std::unique_ptr<impl> p_;
+};
 
 /// The word of `candidates` closest to `word` (at most two edits away, and
 /// fewer than half its length), or empty.
 std::string_view closest(std::string_view word, std::vector<std::string_view> const& candidates);
-
-/** Walks the arguments of one subcommand.
-
-    Long options are "--name value" or "--name=value"; "--" ends the
-    options; "-" alone is an operand (standard input). Short options may be
-    bundled as the command's --help allows: "-qo" is "-q -o", and "-fFILE"
-    is "-f FILE" when -f takes a value.
-*/
-class arg_cursor {
-public:
-    arg_cursor(int argc, char** argv, int first, std::vector<option_spec> const& options = {});
-
-    /// Whether arguments remain (consumes a first "--").
-    bool more()
-    {
-        if (!operands_only_ && i_ < args_.size() && args_[i_] == "--") {
-            operands_only_ = true;
-            ++i_;
-        }
-        return i_ < args_.size();
-    }
-
-    /// Whether the next argument is an option (starts with "-", is not "-").
-    bool at_option() const
-    {
-        return !operands_only_ && i_ < args_.size() && args_[i_].size() > 1 &&
-               args_[i_][0] == '-';
-    }
-
-    /// Takes the flag `name` (or `alt`) if it is next.
-    bool flag(std::string_view name, std::string_view alt = {})
-    {
-        if (!at_option() || (args_[i_] != name && (alt.empty() || args_[i_] != alt)))
-            return false;
-        ++i_;
-        return true;
-    }
-
-    /// Takes the option `name` (or `alt`) and its value if it is next.
-    bool option(std::string_view name, std::string_view& value, std::string_view alt = {})
-    {
-        if (!at_option())
-            return false;
-        std::string_view const a = args_[i_];
-        for (std::string_view n : {name, alt}) {
-            if (n.empty())
-                continue;
-            if (a == n) {
-                if (i_ + 1 >= args_.size())
-                    throw usage_error{std::string(n) + " needs a value"};
-                value = args_[i_ + 1];
-                i_ += 2;
-                return true;
-            }
-            if (a.size() > n.size() && a.substr(0, n.size()) == n && a[n.size()] == '=') {
-                value = a.substr(n.size() + 1);
-                ++i_;
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /// The next argument, taken as an operand.
-    std::string_view operand() { return args_[i_++]; }
-
-    /// The next argument, without taking it.
-    std::string_view peek() const { return args_[i_]; }
-
-private:
-    std::vector<std::string_view> args_;
-    std::deque<std::string> split_;  // the pieces of bundled short options
-    std::size_t i_ = 0;
-    bool operands_only_ = false;
-};
 
 /// The syntax named `v`, or a usage_error listing the three names.
 urns::syntax syntax_option(std::string_view v);
@@ -144,12 +116,6 @@ void load_plugin(std::string_view path);
 
 /// The shipped namespaces and those of the plugins (--plugin, URNS_PLUGINS).
 urns::nss::registry const& tool_registry();
-
-/// The value of --color: auto, always or never, else a usage_error.
-color_mode color_option(std::string_view v);
-
-/// "unknown option X" as a usage_error.
-[[noreturn]] void unknown_option(std::string_view a);
 
 /// What to read, in order: URNs given as arguments and files of URNs.
 struct inputs {
@@ -170,11 +136,6 @@ struct inputs {
         will be reported invalid). */
     void add_operand(std::string_view s);
 };
-
-/** Takes one of the options every command that reads URNs shares, if it
-    is next: --syntax S, -f/--file FILE, --max-line N, --plugin PATH,
-    --color WHEN. */
-bool input_option(arg_cursor& args, inputs& in, urns::syntax& syn);
 
 /// Where an input came from.
 struct origin {

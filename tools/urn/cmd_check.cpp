@@ -13,7 +13,7 @@ namespace urn_tool {
 
 namespace {
 
-constexpr std::string_view help_text =
+constexpr std::string_view help_head =
     R"~(usage: urn check [OPTIONS] [URN | FILE]...
 
 Checks each URN given as an argument and each line of each file, in order;
@@ -30,29 +30,9 @@ line is checked exactly as it is (a space or a NUL byte makes it invalid).
 A UTF-8 byte order mark at the start of a file is skipped (--lint says so).
 A line longer than --max-line is reported and skipped.
 
-options:
-  --syntax S       rfc2141bis (default: draft-ietf-urnbis-rfc2141bis-urn-03),
-                   rfc2141 or rfc8141
-  -f, --file FILE  read URNs from FILE, one a line ("-" = standard input);
-                   may be repeated
-  -q, --quiet      print nothing for valid URNs (errors are still reported)
-  --json           one JSON object per input on standard output, valid or
-                   not (nothing on standard error but I/O errors)
-  --lint           also report diagnostics beyond syntax (urns::check: SHOULD
-                   NOT uses, needless or lower-case percent-encoding,
-                   unregistered NIDs and services, ...) on standard error;
-                   a diagnostic of severity "error" makes the exit status 1
-  --assigned-name  with --lint: the URNs should be assigned names (no query,
-                   components or fragment)
-  --namespaces     also check the NSS against the rules of the namespaces
-                   shipped with urns (a fault is error nss_rejected)
-  --plugin PATH    add the namespaces of a plugin (a shared object built with
-                   urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
-  --max-line N     longest line accepted, in bytes (default 64M; K, M, G)
-  --color WHEN     colour carets and severities: auto (default: when standard
-                   error is a terminal and NO_COLOR is not set), always, never
-  -h, --help       this help
+)~";
 
+constexpr std::string_view help_tail = R"~(
 exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error
 )~";
 
@@ -133,29 +113,32 @@ void write_diagnostics_json(json_writer& j, std::vector<urns::diagnostic> const&
     j.end_array();
 }
 
-int run(arg_cursor& args)
+int run(arguments const& args)
 {
     check_settings o;
-    while (args.more()) {
-        if (args.flag("--help", "-h"))
-            return print_help(check_command);
-        if (input_option(args, o.in, o.syn)) {
-        } else if (args.flag("--quiet", "-q")) {
-            o.quiet = true;
-        } else if (args.flag("--json")) {
-            o.json = true;
-        } else if (args.flag("--lint")) {
-            o.lint = true;
-        } else if (args.flag("--assigned-name")) {
-            o.lint = o.assigned_name = true;
-        } else if (args.flag("--namespaces")) {
-            o.namespaces = true;
-        } else if (args.at_option()) {
-            unknown_option(args.peek());
-        } else {
-            o.in.add_operand(args.operand());
-        }
-    }
+    command_line cl(help_head, help_tail);
+    cl.syntax_option(o.syn);
+    cl.file_option(o.in, "read URNs from FILE, one a line (\"-\" = standard input); may be repeated");
+    cl.flag("-q,--quiet", o.quiet, "print nothing for valid URNs (errors are still reported)");
+    cl.flag("--json", o.json,
+            "one JSON object per input on standard output, valid or not (nothing on standard error but I/O "
+            "errors; docs/schema/check.schema.json)");
+    cl.flag("--lint", o.lint,
+            "also report diagnostics beyond syntax (urns::check: SHOULD NOT uses, needless or lower-case "
+            "percent-encoding, unregistered NIDs and services, ...) on standard error; a diagnostic of "
+            "severity \"error\" makes the exit status 1");
+    cl.flag("--assigned-name", o.assigned_name,
+            "with --lint: the URNs should be assigned names (no query, components or fragment)");
+    cl.namespaces_option(o.namespaces,
+                         "also check the NSS against the rules of the namespaces shipped with urns (a fault is "
+                         "error nss_rejected)");
+    cl.plugin_option();
+    cl.max_line_option(o.in, "longest line accepted, in bytes (default 64M; K, M, G)");
+    cl.color_option();
+    cl.operands([&o](std::string_view v) { o.in.add_operand(v); });
+    if (!cl.parse(args))
+        return printed_help;
+    o.lint = o.lint || o.assigned_name;
     urns::check_options lint_opts;
     lint_opts.assigned_name = o.assigned_name;
     urns::parse_options const popts = parse_options_for(o.syn, o.namespaces);
@@ -202,6 +185,6 @@ int run(arg_cursor& args)
 
 } // namespace
 
-command const check_command{"check", "check URNs; print their components or a caret error", help_text, run};
+command const check_command{"check", "check URNs; print their components or a caret error", run};
 
 } // namespace urn_tool

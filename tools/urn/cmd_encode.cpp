@@ -12,7 +12,7 @@ namespace urn_tool {
 
 namespace {
 
-constexpr std::string_view help_text =
+constexpr std::string_view help_head =
     R"~(usage: urn encode [OPTIONS] NID IDENTIFIER...
        urn encode [OPTIONS] NID -f FILE      (or identifiers on standard input)
 
@@ -24,20 +24,14 @@ always a valid URN whose NSS decodes back to the identifier. Prints one URN
 a line. With no IDENTIFIER, reads one per line from the files given with
 -f, or from standard input ("\r" before "\n" removed, empty lines skipped).
 
-options:
-  --syntax S        rfc2141bis (default), rfc2141 or rfc8141
-  --reserved CHARS  characters the namespace reserves: encode them too
-  -f, --file FILE   read identifiers from FILE, one a line; may be repeated
-  --json            one JSON object per identifier: nid, identifier, urn, nss
-  --max-line N      longest line accepted, in bytes (default 64M)
-  --color WHEN      colour carets and severities: auto, always, never
-  -h, --help        this help
+)~";
 
+constexpr std::string_view help_tail = R"~(
 exit status: 0 all built, 1 a NID or identifier cannot be used (caret error
 on standard error), 2 usage or I/O error
 )~";
 
-int run(arg_cursor& args)
+int run(arguments const& args)
 {
     inputs in;
     urns::syntax syn = urns::syntax::rfc2141bis;
@@ -45,24 +39,25 @@ int run(arg_cursor& args)
     std::string_view nid;
     bool have_nid = false;
     bool json = false;
-    while (args.more()) {
-        std::string_view v;
-        if (args.flag("--help", "-h"))
-            return print_help(encode_command);
-        if (input_option(args, in, syn)) {
-        } else if (args.option("--reserved", v)) {
-            reserved = v;
-        } else if (args.flag("--json")) {
-            json = true;
-        } else if (args.at_option()) {
-            unknown_option(args.peek());
-        } else if (!have_nid) {
-            nid = args.operand();
+    command_line cl(help_head, help_tail);
+    cl.syntax_option(syn);
+    cl.value("--reserved", "CHARS", "characters the namespace reserves: encode them too",
+             [&reserved](std::string_view v) { reserved = v; });
+    cl.file_option(in, "read identifiers from FILE, one a line; may be repeated");
+    cl.flag("--json", json,
+            "one JSON object per identifier: nid, identifier, urn, nss (docs/schema/encode.schema.json)");
+    cl.max_line_option(in, "longest line accepted, in bytes (default 64M; K, M, G)");
+    cl.color_option();
+    cl.operands([&](std::string_view v) {
+        if (!have_nid) {
+            nid = v;
             have_nid = true;
         } else {
-            in.add_urn(args.operand());  // an identifier, taken as it is
+            in.add_urn(v);  // an identifier, taken as it is
         }
-    }
+    });
+    if (!cl.parse(args))
+        return printed_help;
     if (!have_nid)
         throw usage_error{"expected a NID and an identifier"};
 
@@ -113,6 +108,6 @@ int run(arg_cursor& args)
 
 } // namespace
 
-command const encode_command{"encode", "make a URN from a NID and a raw identifier", help_text, run};
+command const encode_command{"encode", "make a URN from a NID and a raw identifier", run};
 
 } // namespace urn_tool

@@ -20,7 +20,8 @@ namespace urn_tool {
 namespace {
 
 constexpr std::string_view modes_help =
-    R"~(modes (--mode; the default is the one of the syntax's own document):
+    R"~(
+modes (--mode; the default is the one of the syntax's own document):
   rfc2141        RFC 2141 section 5: the case of "urn", of the NID and of
                  %-escapes' hex digits is ignored; all the rest counts,
                  octet by octet (default for --syntax rfc2141)
@@ -43,19 +44,6 @@ URNs are equivalent exactly when their canonical forms are equal. Invalid
 inputs get a caret error on standard error. Operands and lines are read as
 by "urn check".
 
-options:
-  --syntax S       rfc2141bis (default), rfc2141 or rfc8141
-  --mode M         the equivalence mode (below)
-  -f, --file FILE  read URNs from FILE, one a line; may be repeated
-  --json           one JSON object per input: input, valid, mode, canonical
-  --namespaces     also apply the shipped namespaces' rules: validate the
-                   NSS, and fold it to the namespace's canonical form
-  --plugin PATH    add the namespaces of a plugin (a shared object built with
-                   urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
-  --max-line N     longest line accepted, in bytes (default 64M)
-  --color WHEN     colour carets and severities: auto, always, never
-  -h, --help       this help
-
 )~";
 
 constexpr std::string_view equal_help_head =
@@ -65,19 +53,6 @@ Tells whether the URNs A and B are lexically equivalent: exit status 0 if
 they are, 1 if not (or if one is not a URN). Prints both canonical forms
 and, when they differ, which part differs (NID, NSS, or what follows the
 NSS), where, and why it counts.
-
-options:
-  --syntax S       rfc2141bis (default), rfc2141 or rfc8141 (both URNs)
-  --mode M         the equivalence mode (below)
-  -q, --quiet      print nothing; the exit status says it
-  --namespaces     also apply the shipped namespaces' rules (validation and
-                   the namespace's own equivalence)
-  --plugin PATH    add the namespaces of a plugin (a shared object built with
-                   urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
-  --json           one JSON object: a, b, mode, equivalent, canonical_a,
-                   canonical_b, and differs, first_difference, note when not
-  --color WHEN     colour carets and severities: auto, always, never
-  -h, --help       this help
 
 )~";
 
@@ -130,30 +105,28 @@ canonical_form canonical_of(urns::urn_view u, urns::equivalence_mode m, urns::ns
     return c;
 }
 
-int normalize_run(arg_cursor& args)
+int normalize_run(arguments const& args)
 {
     inputs in;
     urns::syntax syn = urns::syntax::rfc2141bis;
     std::optional<urns::equivalence_mode> mode;
     bool json = false;
     bool namespaces = false;
-    while (args.more()) {
-        std::string_view v;
-        if (args.flag("--help", "-h"))
-            return print_help(normalize_command);
-        if (input_option(args, in, syn)) {
-        } else if (args.option("--mode", v)) {
-            mode = mode_option(v);
-        } else if (args.flag("--namespaces")) {
-            namespaces = true;
-        } else if (args.flag("--json")) {
-            json = true;
-        } else if (args.at_option()) {
-            unknown_option(args.peek());
-        } else {
-            in.add_operand(args.operand());
-        }
-    }
+    command_line cl(normalize_help_head, modes_help);
+    cl.syntax_option(syn);
+    cl.value("--mode", "M", "the equivalence mode (below)", [&mode](std::string_view v) { mode = mode_option(v); });
+    cl.file_option(in, "read URNs from FILE, one a line; may be repeated");
+    cl.flag("--json", json,
+            "one JSON object per input: input, valid, mode, canonical (docs/schema/normalize.schema.json)");
+    cl.namespaces_option(namespaces,
+                         "also apply the shipped namespaces' rules: validate the NSS, and fold it to the "
+                         "namespace's canonical form");
+    cl.plugin_option();
+    cl.max_line_option(in, "longest line accepted, in bytes (default 64M; K, M, G)");
+    cl.color_option();
+    cl.operands([&in](std::string_view v) { in.add_operand(v); });
+    if (!cl.parse(args))
+        return printed_help;
     urns::equivalence_mode const m = mode ? *mode : urns::default_equivalence(syn);
 
     urns::parse_options const popts = parse_options_for(syn, namespaces);
@@ -253,35 +226,27 @@ difference explain_difference(canonical_form const& fa, canonical_form const& fb
     return d;
 }
 
-int equal_run(arg_cursor& args)
+int equal_run(arguments const& args)
 {
     urns::syntax syn = urns::syntax::rfc2141bis;
     std::optional<urns::equivalence_mode> mode;
     bool json = false, quiet = false, namespaces = false;
     std::vector<std::string_view> operands;
-    while (args.more()) {
-        std::string_view v;
-        if (args.flag("--help", "-h"))
-            return print_help(equal_command);
-        if (args.option("--syntax", v))
-            syn = syntax_option(v);
-        else if (args.option("--mode", v))
-            mode = mode_option(v);
-        else if (args.flag("--json"))
-            json = true;
-        else if (args.flag("--quiet", "-q"))
-            quiet = true;
-        else if (args.flag("--namespaces"))
-            namespaces = true;
-        else if (args.option("--plugin", v))
-            load_plugin(v);
-        else if (args.option("--color", v))
-            set_color(color_option(v));
-        else if (args.at_option())
-            unknown_option(args.peek());
-        else
-            operands.push_back(args.operand());
-    }
+    command_line cl(equal_help_head, modes_help);
+    cl.syntax_option(syn, "(both URNs)");
+    cl.value("--mode", "M", "the equivalence mode (below)", [&mode](std::string_view v) { mode = mode_option(v); });
+    cl.flag("-q,--quiet", quiet, "print nothing; the exit status says it");
+    cl.namespaces_option(namespaces,
+                         "also apply the shipped namespaces' rules (validation and the namespace's own "
+                         "equivalence)");
+    cl.plugin_option();
+    cl.flag("--json", json,
+            "one JSON object: a, b, mode, equivalent, canonical_a, canonical_b, and differs, first_difference, "
+            "note when not (docs/schema/equal.schema.json)");
+    cl.color_option();
+    cl.operands([&operands](std::string_view v) { operands.push_back(v); });
+    if (!cl.parse(args))
+        return printed_help;
     if (operands.size() != 2)
         throw usage_error{"expected two URNs, got " + std::to_string(operands.size())};
     urns::equivalence_mode const m = mode ? *mode : urns::default_equivalence(syn);
@@ -375,14 +340,9 @@ int equal_run(arg_cursor& args)
 
 } // namespace
 
-// Defined before the commands that refer to them (one translation unit:
-// initialized in order).
-std::string const normalize_help = std::string(normalize_help_head) + std::string(modes_help);
-std::string const equal_help = std::string(equal_help_head) + std::string(modes_help);
-
 command const normalize_command{"normalize", "print the canonical form of each URN (for comparing)",
-                                normalize_help, normalize_run};
+                                normalize_run};
 command const equal_command{"equal", "tell whether two URNs are equivalent, and where they differ",
-                            equal_help, equal_run};
+                            equal_run};
 
 } // namespace urn_tool

@@ -9,7 +9,7 @@ namespace urn_tool {
 
 namespace {
 
-constexpr std::string_view help_text =
+constexpr std::string_view help_head =
     R"~(usage: urn extract [OPTIONS] [FILE...]
 
 Prints every URN found in the files (standard input if none, or "-"), one
@@ -28,28 +28,9 @@ Lines: a "\r" before "\n" is removed; a URN never spans two lines.
 A UTF-8 byte order mark at the start of a file is not searched, but it
 counts in COLUMN and offsets (they count the bytes of the file).
 
-options:
-  --syntax S          rfc2141bis (default), rfc2141 or rfc8141
-  --strict            end URNs by the document's rule only
-  --no-uri-context    do not end URNs by their place in another URI
-  -o, --only-urn      print only the URNs
-  -c, --count         print only FILE:N, the number of URNs in each file
-  -l, --files-with-matches
-                      print only the names of the files with a URN
-  -q, --quiet         print nothing; stop at the first URN found
-  --label NAME        the name of standard input in the output (default
-                      <stdin>)
-  --json              one JSON object per URN: file, line, column, offset
-                      (in the file, from 0), urn and its components
-  --namespaces        also apply the rules of the namespaces shipped with
-                      urns: a URN whose NSS they reject is still printed,
-                      followed by "  rejected at offset N (expected RULE)"
-                      (in JSON: "namespace_fault": {"offset", "expected"})
-  --plugin PATH       add the namespaces of a plugin (with --namespaces)
-  --max-line N        longest line read, in bytes (default 64M)
-  --color WHEN        colour carets and severities: auto, always, never
-  -h, --help          this help
+)~";
 
+constexpr std::string_view help_tail = R"~(
 exit status: 0 some URN found, 1 none found, 2 usage or I/O error (or a line
 longer than --max-line, which is skipped); with -q, 0 as soon as a URN is
 found, whatever comes after
@@ -57,43 +38,53 @@ found, whatever comes after
 
 enum class report { urns, count, files, quiet };
 
-int run(arg_cursor& args)
+int run(arguments const& args)
 {
     inputs in;
     urns::extract_options opts;
     bool json = false;
     bool only_urn = false;
     bool namespaces = false;
+    bool strict = false;
+    bool no_uri_context = false;
+    bool count = false;
+    bool files = false;
+    bool quiet = false;
+    command_line cl(help_head, help_tail);
+    cl.syntax_option(opts.syntax);
+    cl.flag("--strict", strict, "end URNs by the document's rule only");
+    cl.flag("--no-uri-context", no_uri_context, "do not end URNs by their place in another URI");
+    cl.flag("-o,--only-urn", only_urn, "print only the URNs");
+    cl.flag("-c,--count", count, "print only FILE:N, the number of URNs in each file");
+    cl.flag("-l,--files-with-matches", files, "print only the names of the files with a URN");
+    cl.flag("-q,--quiet", quiet, "print nothing; stop at the first URN found");
+    cl.value("--label", "NAME", "the name of standard input in the output (default <stdin>)",
+             [&in](std::string_view v) { in.stdin_name = v; });
+    cl.flag("--json", json,
+            "one JSON object per URN: file, line, column, offset (in the file, from 0), urn and its "
+            "components (docs/schema/extract.schema.json)");
+    cl.namespaces_option(namespaces,
+                         "also apply the rules of the namespaces shipped with urns: a URN whose NSS they reject "
+                         "is still printed, followed by \"  rejected at offset N (expected RULE)\" (in JSON: "
+                         "\"namespace_fault\": {\"offset\", \"expected\"})");
+    cl.plugin_option();
+    cl.max_line_option(in, "longest line read, in bytes (default 64M; K, M, G)");
+    cl.color_option();
+    cl.operands([&in](std::string_view v) { in.add_file(v); });
+    if (!cl.parse(args))
+        return printed_help;
+    if (strict)
+        opts.mode = urns::extract_mode::strict;
+    if (no_uri_context)
+        opts.uri_context = false;
+    // -q says less than -l, which says less than -c: the least wins.
     report what = report::urns;
-    while (args.more()) {
-        std::string_view v;
-        if (args.flag("--help", "-h"))
-            return print_help(extract_command);
-        if (input_option(args, in, opts.syntax)) {
-        } else if (args.flag("--strict")) {
-            opts.mode = urns::extract_mode::strict;
-        } else if (args.flag("--no-uri-context")) {
-            opts.uri_context = false;
-        } else if (args.flag("--only-urn", "-o")) {
-            only_urn = true;
-        } else if (args.flag("--count", "-c")) {
-            what = report::count;
-        } else if (args.flag("--files-with-matches", "-l")) {
-            what = report::files;
-        } else if (args.flag("--quiet", "-q")) {
-            what = report::quiet;
-        } else if (args.option("--label", v)) {
-            in.stdin_name = v;
-        } else if (args.flag("--json")) {
-            json = true;
-        } else if (args.flag("--namespaces")) {
-            namespaces = true;
-        } else if (args.at_option()) {
-            unknown_option(args.peek());
-        } else {
-            in.add_file(args.operand());
-        }
-    }
+    if (count)
+        what = report::count;
+    if (files)
+        what = report::files;
+    if (quiet)
+        what = report::quiet;
     if (namespaces)
         opts.registry = &tool_registry();
     if (json && what != report::urns)
@@ -178,6 +169,6 @@ int run(arg_cursor& args)
 
 } // namespace
 
-command const extract_command{"extract", "find the URNs in text files (grep-like or JSON)", help_text, run};
+command const extract_command{"extract", "find the URNs in text files (grep-like or JSON)", run};
 
 } // namespace urn_tool

@@ -19,7 +19,7 @@ namespace urn_tool {
 
 namespace {
 
-constexpr std::string_view parse_help =
+constexpr std::string_view parse_help_head =
     R"~(usage: urn parse [OPTIONS] [URN | FILE]...
 
 Prints the components of each URN given as an argument and of each line of
@@ -30,21 +30,13 @@ Invalid inputs get a caret error on standard error.
 
 Operands and lines are read as by "urn check" (see "urn check --help").
 
-options:
-  --syntax S       rfc2141bis (default), rfc2141 or rfc8141
-  -f, --file FILE  read URNs from FILE, one a line; may be repeated
-  --json           one JSON object per input, valid or not
-  --namespaces     also check the NSS against the shipped namespaces' rules
-  --plugin PATH    add the namespaces of a plugin (a shared object built with
-                   urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
-  --max-line N     longest line accepted, in bytes (default 64M)
-  --color WHEN     colour carets and severities: auto, always, never
-  -h, --help       this help
+)~";
 
+constexpr std::string_view parse_help_tail = R"~(
 exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error
 )~";
 
-constexpr std::string_view explain_help =
+constexpr std::string_view explain_help_head =
     R"~(usage: urn explain [OPTIONS] [URN | FILE]...
 
 Says what each part of each URN is, in words, with the section of the
@@ -56,16 +48,9 @@ way, and no --json. Programs use "urn parse --json" (components, query
 directives, display form); whether a NID is registered with IANA is the
 diagnostic unregistered-nid of "urn check --lint --json".
 
-options:
-  --syntax S       rfc2141bis (default), rfc2141 or rfc8141
-  -f, --file FILE  read URNs from FILE, one a line; may be repeated
-  --namespaces     also check the NSS against the shipped namespaces' rules
-  --plugin PATH    add the namespaces of a plugin (a shared object built with
-                   urns_add_plugin; also URNS_PLUGINS=PATH:PATH...)
-  --max-line N     longest line accepted, in bytes (default 64M)
-  --color WHEN     colour carets and severities: auto, always, never
-  -h, --help       this help
+)~";
 
+constexpr std::string_view explain_help_tail = R"~(
 exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error
 )~";
 
@@ -75,29 +60,6 @@ struct parse_options {
     bool json = false;
     bool namespaces = false;
 };
-
-parse_options read_options(arg_cursor& args, bool allow_json, bool& help)
-{
-    parse_options o;
-    help = false;
-    while (args.more()) {
-        if (args.flag("--help", "-h")) {
-            help = true;
-            return o;
-        }
-        if (input_option(args, o.in, o.syn))
-            continue;
-        if (allow_json && args.flag("--json"))
-            o.json = true;
-        else if (args.flag("--namespaces"))
-            o.namespaces = true;
-        else if (args.at_option())
-            unknown_option(args.peek());
-        else
-            o.in.add_operand(args.operand());
-    }
-    return o;
-}
 
 /// What parse and explain say beyond the components: the draft-03 query
 /// directives and the display form.
@@ -352,12 +314,21 @@ void explain_text(out_buffer& o, urns::urn_view u)
     }
 }
 
-int run_common(arg_cursor& args, command const& self, bool explain)
+int run_common(arguments const& args, bool explain)
 {
-    bool help = false;
-    parse_options o = read_options(args, !explain, help);
-    if (help)
-        return print_help(self);
+    parse_options o;
+    command_line cl(explain ? explain_help_head : parse_help_head, explain ? explain_help_tail : parse_help_tail);
+    cl.syntax_option(o.syn);
+    cl.file_option(o.in, "read URNs from FILE, one a line; may be repeated");
+    if (!explain)
+        cl.flag("--json", o.json, "one JSON object per input, valid or not (docs/schema/parse.schema.json)");
+    cl.namespaces_option(o.namespaces, "also check the NSS against the shipped namespaces' rules");
+    cl.plugin_option();
+    cl.max_line_option(o.in, "longest line accepted, in bytes (default 64M; K, M, G)");
+    cl.color_option();
+    cl.operands([&o](std::string_view v) { o.in.add_operand(v); });
+    if (!cl.parse(args))
+        return printed_help;
 
     urns::parse_options const popts = parse_options_for(o.syn, o.namespaces);
     bool any_invalid = false;
@@ -396,21 +367,21 @@ int run_common(arg_cursor& args, command const& self, bool explain)
     return final_status(io, any_invalid);
 }
 
-int parse_run(arg_cursor& args)
+int parse_run(arguments const& args)
 {
-    return run_common(args, parse_command, false);
+    return run_common(args, false);
 }
 
-int explain_run(arg_cursor& args)
+int explain_run(arguments const& args)
 {
-    return run_common(args, explain_command, true);
+    return run_common(args, true);
 }
 
 } // namespace
 
-command const parse_command{"parse", "print the components of URNs (aligned text or JSON)", parse_help,
+command const parse_command{"parse", "print the components of URNs (aligned text or JSON)",
                             parse_run};
 command const explain_command{"explain", "say what each part of a URN is, and where it is defined",
-                              explain_help, explain_run};
+                              explain_run};
 
 } // namespace urn_tool

@@ -9,13 +9,13 @@
 
 namespace urn_tool {
 
-/// One subcommand: its name, a one-line summary, its --help text and its
-/// entry point (given the arguments after the subcommand's name).
+/// One subcommand: its name, a one-line summary and its entry point
+/// (given the arguments after the subcommand's name; "--help" prints its
+/// help).
 struct command {
     std::string_view name;
     std::string_view summary;
-    std::string_view help;
-    int (*run)(arg_cursor& args);
+    int (*run)(arguments const& args);
 };
 
 extern command const check_command;
@@ -28,6 +28,9 @@ extern command const encode_command;
 
 /// Prints the subcommand's help on standard output; returns exit_ok.
 int print_help(command const& c);
+
+/// What a command's run returns when its command line asked for --help.
+constexpr int printed_help = exit_ok;
 
 } // namespace urn_tool
 

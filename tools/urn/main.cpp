@@ -97,26 +97,11 @@ int dispatch(int argc, char** argv)
         return exit_usage;
     }
     try {
-        std::vector<option_spec> const options = options_in_help(c->help);
-        arg_cursor args(argc, argv, 2, options);
-        return c->run(args);
+        return c->run(arguments(argv + 2, argv + argc));
     } catch (usage_error const& e) {
         std::string m(c->name);
         m += ": ";
         m += e.what;
-        if (!e.option.empty()) {
-            std::vector<std::string_view> names;
-            for (option_spec const& o : options_in_help(c->help)) {
-                names.push_back(o.long_name);
-                names.push_back(o.short_name);
-            }
-            std::string_view const near = closest(e.option.substr(0, e.option.find('=')), names);
-            if (!near.empty()) {
-                m += "; did you mean '";
-                m += near;
-                m += "'?";
-            }
-        }
         m += " (see \"urn ";
         m += c->name;
         m += " --help\")";
@@ -129,8 +114,7 @@ int dispatch(int argc, char** argv)
 
 int print_help(command const& c)
 {
-    out().write(c.help);
-    return exit_ok;
+    return c.run({"--help"});
 }
 
 } // namespace urn_tool
