@@ -81,6 +81,10 @@ public:
     void max_line_option(inputs& in, std::string_view what);
     /// --color WHEN.
     void color_option(std::string_view what = {});
+    /// What every command that reads lines ends its options with:
+    /// --plugin, --max-line, --color.
+    void reading_options(inputs& in, std::string_view max_line_what = "longest line accepted, in bytes "
+                                                                       "(default 64M; K, M, G)");
 
     /** Reads the arguments and gives each value and operand to its
         handler. False if it printed the help (-h, --help) instead: the

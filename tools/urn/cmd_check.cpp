@@ -132,9 +132,7 @@ int run(arguments const& args)
     cl.namespaces_option(o.namespaces,
                          "also check the NSS against the rules of the namespaces shipped with urns (a fault is "
                          "error nss_rejected)");
-    cl.plugin_option();
-    cl.max_line_option(o.in, "longest line accepted, in bytes (default 64M; K, M, G)");
-    cl.color_option();
+    cl.reading_options(o.in);
     cl.operands([&o](std::string_view v) { o.in.add_operand(v); });
     if (!cl.parse(args))
         return printed_help;

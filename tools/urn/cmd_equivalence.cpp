@@ -121,9 +121,7 @@ int normalize_run(arguments const& args)
     cl.namespaces_option(namespaces,
                          "also apply the shipped namespaces' rules: validate the NSS, and fold it to the "
                          "namespace's canonical form");
-    cl.plugin_option();
-    cl.max_line_option(in, "longest line accepted, in bytes (default 64M; K, M, G)");
-    cl.color_option();
+    cl.reading_options(in);
     cl.operands([&in](std::string_view v) { in.add_operand(v); });
     if (!cl.parse(args))
         return printed_help;

@@ -67,9 +67,7 @@ int run(arguments const& args)
                          "also apply the rules of the namespaces shipped with urns: a URN whose NSS they reject "
                          "is still printed, followed by \"  rejected at offset N (expected RULE)\" (in JSON: "
                          "\"namespace_fault\": {\"offset\", \"expected\"})");
-    cl.plugin_option();
-    cl.max_line_option(in, "longest line read, in bytes (default 64M; K, M, G)");
-    cl.color_option();
+    cl.reading_options(in, "longest line read, in bytes (default 64M; K, M, G)");
     cl.operands([&in](std::string_view v) { in.add_file(v); });
     if (!cl.parse(args))
         return printed_help;

@@ -323,9 +323,7 @@ int run_common(arguments const& args, bool explain)
     if (!explain)
         cl.flag("--json", o.json, "one JSON object per input, valid or not (docs/schema/parse.schema.json)");
     cl.namespaces_option(o.namespaces, "also check the NSS against the shipped namespaces' rules");
-    cl.plugin_option();
-    cl.max_line_option(o.in, "longest line accepted, in bytes (default 64M; K, M, G)");
-    cl.color_option();
+    cl.reading_options(o.in);
     cl.operands([&o](std::string_view v) { o.in.add_operand(v); });
     if (!cl.parse(args))
         return printed_help;

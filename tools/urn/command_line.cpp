@@ -203,6 +203,13 @@ void command_line::color_option(std::string_view what)
           });
 }
 
+void command_line::reading_options(inputs& in, std::string_view max_line_what)
+{
+    plugin_option();
+    max_line_option(in, max_line_what);
+    color_option();
+}
+
 bool command_line::parse(arguments const& args)
 {
     CLI::App& app = p_->app;
