@@ -12,7 +12,6 @@ packages=(
     clang libclang-rt-14-dev                # clang++ sanitizers and libFuzzer
     libboost1.81-dev libboost-test1.81-dev  # Boost headers, Boost.Test
     libboost1.81-tools-dev                  # b2
-    libboost-json1.81-dev                   # the urn tool's --json (Boost.JSON)
     libcli11-dev                            # the urn tool's command line (CLI11)
     python3-jsonschema                      # test/tool/: --json records against docs/schema/
     libbenchmark-dev                        # bench/

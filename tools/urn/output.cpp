@@ -4,12 +4,6 @@
 
 #include <boost/archive/iterators/base64_from_binary.hpp>
 #include <boost/archive/iterators/transform_width.hpp>
-#include <boost/json/monotonic_resource.hpp>
-#include <boost/json/serializer.hpp>
-#include <boost/json/value.hpp>
-
-#include <optional>
-#include <vector>
 
 #include <cerrno>
 #include <csignal>
@@ -213,25 +207,96 @@ bool valid_utf8(std::string_view s) noexcept
 
 namespace {
 
-/// `s` with each byte that is not part of valid UTF-8 replaced by U+FFFD.
-std::string replace_invalid_utf8(std::string_view s)
+/// The bytes copied into a JSON string as they are.
+struct plain_table {
+    bool plain[256] = {};
+    constexpr plain_table()
+    {
+        for (int c = 0x20; c < 0x7F; ++c)
+            plain[c] = c != '"' && c != '\\';
+    }
+};
+constexpr plain_table plain_bytes;
+
+} // namespace
+
+void json_escape(out_buffer& o, std::string_view s)
 {
+    static char const hex[] = "0123456789abcdef";
     auto const* p = reinterpret_cast<unsigned char const*>(s.data());
     std::size_t const n = s.size();
-    std::string out;
-    out.reserve(n + 8);
-    for (std::size_t i = 0; i < n;) {
-        std::size_t const len = p[i] < 0x80 ? 1 : utf8_length(p + i, n - i);
-        if (len == 0) {
-            out += "\xEF\xBF\xBD";
+    std::size_t run = 0;  // start of the pending run of bytes copied as-is
+    std::size_t i = 0;
+    auto flush_run = [&] {
+        o.write(s.data() + run, i - run);
+    };
+    while (i < n) {
+        unsigned char const c = p[i];
+        if (plain_bytes.plain[c]) {
             ++i;
-        } else {
-            out.append(s.data() + i, len);
-            i += len;
+            continue;
         }
+        if (c >= 0x80) {
+            if (std::size_t const len = utf8_length(p + i, n - i)) {
+                i += len;
+                continue;
+            }
+            flush_run();
+            o.write("\\ufffd");
+        } else {
+            flush_run();
+            switch (c) {
+            case '"': o.write("\\\""); break;
+            case '\\': o.write("\\\\"); break;
+            case '\n': o.write("\\n"); break;
+            case '\r': o.write("\\r"); break;
+            case '\t': o.write("\\t"); break;
+            default: {
+                char const e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+                o.write(e, 6);
+            }
+            }
+        }
+        ++i;
+        run = i;
     }
-    return out;
+    flush_run();
 }
+
+void json_writer::value_prefix()
+{
+    if (after_key_) {
+        after_key_ = false;
+        return;
+    }
+    if (!first_[depth_])
+        o_.put(',');
+    first_[depth_] = false;
+}
+
+void json_writer::push()
+{
+    if (depth_ < max_depth)
+        ++depth_;
+    first_[depth_] = true;
+}
+
+void json_writer::pop()
+{
+    if (depth_ > 0)
+        --depth_;
+}
+
+void json_writer::key(std::string_view k)
+{
+    value_prefix();
+    o_.put('"');
+    o_.write(k);  // our own names: nothing to escape
+    o_.write("\":");
+    after_key_ = true;
+}
+
+namespace {
 
 /// Standard base64 (RFC 4648 section 4), with its "=" padding.
 std::string base64(std::string_view s)
@@ -245,122 +310,24 @@ std::string base64(std::string_view s)
 
 } // namespace
 
-/// The value of the current line, in memory that is reused line after line.
-struct json_writer::state {
-    unsigned char buffer[16384];
-    std::optional<boost::json::monotonic_resource> memory;
-    std::optional<boost::json::value> root;
-    std::vector<boost::json::value*> open;  // the containers being filled
-    std::string key;                         // of the next member
-    bool have_root = false;
-
-    /// Where a new value goes: the root, the next member of the open
-    /// object, or the end of the open array.
-    boost::json::value& place()
-    {
-        if (open.empty()) {
-            if (!memory) {
-                memory.emplace(buffer, sizeof buffer);
-                root.emplace(boost::json::storage_ptr(&*memory));
-            }
-            have_root = true;
-            return *root;
-        }
-        boost::json::value& c = *open.back();
-        if (c.is_array())
-            return c.get_array().emplace_back(nullptr);
-        return c.get_object()[key];
-    }
-};
-
-json_writer::json_writer(out_buffer& o) : o_(o), s_(std::make_unique<state>()) {}
-
-json_writer::~json_writer() = default;
-
-void json_writer::begin_object()
-{
-    bool const top = s_->open.empty();
-    boost::json::value& v = s_->place();
-    v.emplace_object();
-    s_->open.push_back(&v);
-    if (top)
-        member("version", json_format_version);
-}
-
-void json_writer::end_object()
-{
-    s_->open.pop_back();
-}
-
-void json_writer::begin_array()
-{
-    boost::json::value& v = s_->place();
-    v.emplace_array();
-    s_->open.push_back(&v);
-}
-
-void json_writer::end_array()
-{
-    s_->open.pop_back();
-}
-
-void json_writer::key(std::string_view k)
-{
-    s_->key.assign(k.data(), k.size());
-}
-
-void json_writer::string(std::string_view v)
-{
-    if (valid_utf8(v))
-        s_->place().emplace_string().assign(v.data(), v.size());
-    else
-        s_->place().emplace_string() = replace_invalid_utf8(v);
-}
-
 void json_writer::member(std::string_view k, std::string_view v)
 {
     key(k);
-    if (valid_utf8(v)) {
-        s_->place().emplace_string().assign(v.data(), v.size());
-        return;
+    string(v);
+    if (!valid_utf8(v)) {
+        std::string bytes_key(k);
+        bytes_key += "_base64";
+        key(bytes_key);
+        string(base64(v));
     }
-    s_->place().emplace_string() = replace_invalid_utf8(v);
-    std::string bytes_key(k);
-    bytes_key += "_base64";
-    key(bytes_key);
-    s_->place().emplace_string() = base64(v);
 }
 
-void json_writer::number(std::uint64_t n)
+void json_writer::string(std::string_view s)
 {
-    s_->place() = n;
-}
-
-void json_writer::boolean(bool b)
-{
-    s_->place() = b;
-}
-
-void json_writer::null()
-{
-    s_->place() = nullptr;
-}
-
-void json_writer::newline()
-{
-    if (s_->have_root) {
-        boost::json::serializer sr;
-        sr.reset(&*s_->root);
-        char buf[4096];
-        while (!sr.done())
-            o_.write(sr.read(buf));
-    }
-    o_.put('\n');
-    // Free the line's memory: the root first, then the resource it used.
-    s_->root.reset();
-    s_->memory.reset();
-    s_->open.clear();
-    s_->have_root = false;
+    value_prefix();
+    o_.put('"');
+    json_escape(o_, s);
+    o_.put('"');
 }
 
 } // namespace urn_tool
