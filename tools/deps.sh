@@ -13,6 +13,7 @@ packages=(
     libboost1.81-dev libboost-test1.81-dev  # Boost headers, Boost.Test
     libboost1.81-tools-dev                  # b2
     libcli11-dev                            # the urn tool's command line (CLI11)
+    zlib1g-dev                              # the urn tool's gzip input
     python3-jsonschema                      # test/tool/: --json records against docs/schema/
     libbenchmark-dev                        # bench/
     time                                    # test/tool/soak.py (peak RSS of urn)

@@ -1042,6 +1042,40 @@ def json_schemas_reject():
 
 
 @test("habits")
+def gzip_input():
+    """A file or standard input that starts with the gzip magic is read
+    decompressed (Python's gzip module makes the files here): every command
+    gives what it gives on the plain text, members one after another are
+    read as one text, and damaged data is "cannot read" with status 2."""
+    import gzip
+    text = (b"intro urn:ex:a and urn:isbn:0451450523.\n" + b"filler line\n" * 5000 +
+            b"urn:ex:last\nurn:a:b\n")
+    plain = write("text.txt", text)
+    packed = write("text.gz", gzip.compress(text))
+    for args in (["extract"], ["extract", "--json"], ["check"], ["normalize"], ["parse", "--json"]):
+        a, b = urn(*args, plain), urn(*args, packed)
+        expect(b.status == a.status and b.out.replace(packed, plain) == a.out and
+               b.err.replace(packed, plain) == a.err, (a, b), "%s: the same as on the plain file" % args)
+    r = urn("extract", "-", stdin=gzip.compress(text))
+    expect(r.out == "<stdin>:1:7: urn:ex:a\n<stdin>:1:20: urn:isbn:0451450523\n<stdin>:5002:1: urn:ex:last\n", r,
+           "standard input")
+    two = write("two.gz", gzip.compress(b"urn:ex:1\n") + gzip.compress(b"urn:ex:2\n"))
+    r = urn("check", two)
+    expect(r.status == 0 and r.out == "urn:ex:1  nid=ex nss=1\nurn:ex:2  nid=ex nss=2\n", r, "two members")
+    data = gzip.compress(text)
+    for name, bad, why in (("cut.gz", data[:len(data) // 2], "truncated gzip data"),
+                           ("junk.gz", b"\x1f\x8b" + b"\x00" * 30, "not valid gzip data"),
+                           ("tail.gz", data + b"trailing", "data after the end of the gzip data")):
+        r = urn("extract", write(name, bad))
+        expect(r.status == 2 and ("cannot read %s: %s" % (os.path.join(TMP, name), why)) in r.err, r, name)
+    # One byte 1f alone, or 1f then not 8b: plain text.
+    r = urn("check", write("one.txt", b"\x1f"))
+    expect(r.status == 1 and "not a valid" in r.err, r, "a lone 1f byte is text")
+    r = urn("extract", write("empty.gz", b""))
+    expect(r.status == 1 and r.err == "", r, "an empty file")
+
+
+@test("habits")
 def habit_version_and_help():
     """-V is --version; `urn help X` for an unknown X is a usage error."""
     v = urn("--version")

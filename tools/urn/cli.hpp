@@ -154,6 +154,7 @@ struct origin {
 
 /// Prints "urn: cannot read FILE: reason".
 void report_read_error(std::string_view file, int error);
+void report_read_error(std::string_view file, std::string_view reason);
 
 /// What for_each_input calls at the end of each file when not told more.
 struct no_file_end {
@@ -212,7 +213,7 @@ int for_each_input(inputs const& in, OnLine&& on_line, OnLong&& on_long, OnEnd o
                 on_long(origin{name, r.line_number(), 0});
             } else {
                 if (st == line_reader::status::error) {
-                    report_read_error(name, r.error());
+                    report_read_error(name, r.error_message());
                     status = exit_usage;
                 } else {
                     on_end(name);

@@ -28,7 +28,8 @@ error (status 2). Use -f to name a file whose name starts with "urn:".
 Lines: a "\r" before "\n" is removed; empty lines are skipped; every other
 line is checked exactly as it is (a space or a NUL byte makes it invalid).
 A UTF-8 byte order mark at the start of a file is skipped (--lint says so).
-A line longer than --max-line is reported and skipped.
+A line longer than --max-line is reported and skipped. A file (or standard
+input) compressed with gzip is read decompressed.
 
 )~";
 

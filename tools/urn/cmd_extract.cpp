@@ -26,7 +26,9 @@ Inside another URI, "&" and "#" end a URN that is a query value
 Lines: a "\r" before "\n" is removed; a URN never spans two lines.
 
 A UTF-8 byte order mark at the start of a file is not searched, but it
-counts in COLUMN and offsets (they count the bytes of the file).
+counts in COLUMN and offsets (they count the bytes of the file). A file (or
+standard input) compressed with gzip is searched decompressed (lines and
+offsets are those of the decompressed text).
 
 )~";
 

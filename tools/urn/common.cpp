@@ -91,10 +91,15 @@ void inputs::add_operand(std::string_view s)
 
 void report_read_error(std::string_view file, int error)
 {
+    report_read_error(file, std::strerror(error));
+}
+
+void report_read_error(std::string_view file, std::string_view reason)
+{
     std::string m = "cannot read ";
     m += file;
     m += ": ";
-    m += std::strerror(error);
+    m += reason;
     complain(m);
 }
 

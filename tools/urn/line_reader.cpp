@@ -2,8 +2,10 @@
 // The urn command: the block line reader.
 #include "line_reader.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <zlib.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -104,7 +106,7 @@ bool line_reader::fill()
         cap_ = want;
     }
     for (;;) {
-        ssize_t const n = ::read(fd_, buf_.get() + end_, cap_ - end_);
+        long const n = read_some(buf_.get() + end_, cap_ - end_);
         if (n > 0) {
             end_ += static_cast<std::size_t>(n);
             return true;
@@ -113,12 +115,141 @@ bool line_reader::fill()
             eof_ = true;
             return false;
         }
-        if (errno == EINTR)
-            continue;
-        errno_ = errno;
         eof_ = true;
         return false;
     }
+}
+
+/// zlib's inflate over the bytes of the file descriptor.
+struct line_reader::gzip {
+    static constexpr std::size_t in_size = std::size_t(1) << 18;
+    z_stream z{};
+    std::unique_ptr<unsigned char[]> in{new unsigned char[in_size]};
+    bool in_member = true;  // inside a gzip member (between its header and its end)
+    bool fd_done = false;
+
+    /// Starts with the `n` bytes already read (at most in_size).
+    explicit gzip(char const* first, std::size_t n)
+    {
+        std::memcpy(in.get(), first, n);
+        z.next_in = in.get();
+        z.avail_in = static_cast<uInt>(n);
+    }
+    ~gzip() { inflateEnd(&z); }
+};
+
+line_reader::~line_reader() = default;
+
+namespace {
+
+/// read(2), retried on EINTR: the count, 0 at the end, -1 on error.
+long read_fd(int fd, void* p, std::size_t n)
+{
+    for (;;) {
+        ssize_t const r = ::read(fd, p, n);
+        if (r >= 0 || errno != EINTR)
+            return static_cast<long>(r);
+    }
+}
+
+} // namespace
+
+long line_reader::read_some(char* p, std::size_t n)
+{
+    if (!started_) {
+        // The first bytes say whether the stream is gzip (1f 8b).
+        started_ = true;
+        n = std::min(n, gzip::in_size);  // what the decompressor's input can take
+        std::size_t got = 0;
+        while (got < 2) {
+            long const r = read_fd(fd_, p + got, n - got);
+            if (r < 0) {
+                errno_ = errno;
+                return -1;
+            }
+            if (r == 0)
+                break;
+            got += static_cast<std::size_t>(r);
+        }
+        if (got < 2 || static_cast<unsigned char>(p[0]) != 0x1f || static_cast<unsigned char>(p[1]) != 0x8b)
+            return static_cast<long>(got);
+        gzip_ = std::make_unique<gzip>(p, got);
+        if (inflateInit2(&gzip_->z, 16 + MAX_WBITS) != Z_OK) {
+            errno_ = ENOMEM;
+            return -1;
+        }
+    }
+    if (!gzip_) {
+        long const r = read_fd(fd_, p, n);
+        if (r < 0)
+            errno_ = errno;
+        return r;
+    }
+    gzip& g = *gzip_;
+    uInt const want = static_cast<uInt>(std::min<std::size_t>(n, std::size_t(1) << 30));
+    g.z.next_out = reinterpret_cast<unsigned char*>(p);
+    g.z.avail_out = want;
+    while (g.z.avail_out == want) {
+        if (g.z.avail_in == 0 && !g.fd_done) {
+            long const r = read_fd(fd_, g.in.get(), gzip::in_size);
+            if (r < 0) {
+                errno_ = errno;
+                return -1;
+            }
+            if (r == 0)
+                g.fd_done = true;
+            g.z.next_in = g.in.get();
+            g.z.avail_in = static_cast<uInt>(r);
+        }
+        if (g.z.avail_in == 0 && g.fd_done) {
+            if (!g.in_member)
+                return 0;  // the end, after a whole member
+            gzip_error_ = "truncated gzip data";
+            errno_ = EILSEQ;
+            return -1;
+        }
+        if (!g.in_member) {
+            // Another member follows (gzip -c a b > ab.gz); anything else is an error.
+            if (g.z.avail_in < 2 && !g.fd_done) {
+                // Need two bytes to see the magic: move the one there to the front.
+                unsigned char const first = *g.z.next_in;
+                long const r = read_fd(fd_, g.in.get() + 1, gzip::in_size - 1);
+                if (r < 0) {
+                    errno_ = errno;
+                    return -1;
+                }
+                if (r == 0)
+                    g.fd_done = true;
+                g.in[0] = first;
+                g.z.next_in = g.in.get();
+                g.z.avail_in = static_cast<uInt>(1 + r);
+                continue;
+            }
+            if (g.z.avail_in < 2 || g.z.next_in[0] != 0x1f || g.z.next_in[1] != 0x8b) {
+                gzip_error_ = "data after the end of the gzip data";
+                errno_ = EILSEQ;
+                return -1;
+            }
+            inflateReset(&g.z);
+            g.in_member = true;
+        }
+        int const rc = inflate(&g.z, Z_NO_FLUSH);
+        if (rc == Z_STREAM_END) {
+            g.in_member = false;
+        } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+            gzip_error_ = std::string("not valid gzip data (") + (g.z.msg ? g.z.msg : "zlib error") + ")";
+            errno_ = EILSEQ;
+            return -1;
+        }
+    }
+    return static_cast<long>(want - g.z.avail_out);
+}
+
+std::string line_reader::error_message() const
+{
+    if (!gzip_error_.empty())
+        return gzip_error_;
+    return std::strerror(errno_);
 }
 
 line_reader::status line_reader::skip_long()

@@ -22,6 +22,11 @@ namespace urn_tool {
     `block` bytes and grows to hold a longer line, up to `max_line`; a
     longer line is skipped (without being held in memory) and reported as
     too_long. NUL bytes are ordinary bytes: they never end a line.
+
+    A stream that starts with the gzip magic bytes (1f 8b, RFC 1952) is
+    decompressed as it is read (zlib, in the process: no external
+    program), member after member; lines, line numbers and offsets are
+    then those of the decompressed text.
 */
 class line_reader {
 public:
@@ -46,14 +51,17 @@ public:
     std::size_t line_number() const noexcept { return lineno_; }
     /// The byte offset in the stream of the line last returned.
     std::uint64_t line_offset() const noexcept { return line_offset_; }
-    /// The errno of a failed read.
+    /// The errno of a failed read (EILSEQ for data that is not valid gzip).
     int error() const noexcept { return errno_; }
+    /// Why the read failed, for people.
+    std::string error_message() const;
 
 private:
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
     static constexpr std::size_t slack = 64;  // readable bytes after the buffer
 
     bool fill();        // reads more after end_; false on EOF or error
+    long read_some(char* p, std::size_t n);  // raw or decompressed bytes; 0 at the end, -1 on error
     status skip_long(); // discards through the next "\n"
     std::size_t next_newline() noexcept;  // offset of the next "\n" before end_, or npos
     void rescan_from(std::size_t at) noexcept { chunk_ = valid_ = at; bits_ = 0; }
@@ -75,6 +83,13 @@ private:
     std::uint64_t line_offset_ = 0;  // stream offset of the last line
     bool eof_ = false;
     int errno_ = 0;
+    bool started_ = false;  // the first read (which looks for the gzip magic) is done
+    struct gzip;            // the decompressor, when the stream is gzip
+    std::unique_ptr<gzip> gzip_;
+    std::string gzip_error_;
+
+public:
+    ~line_reader();
 };
 
 /** An open input file (or standard input for "-"), closed on destruction. */
