@@ -91,6 +91,7 @@ registry const& builtin()
         r.add(ietf::rules());
         r.add(nbn::rules());
         r.add(example::rules());
+        r.add(gsma::rules());
         return r;
     }();
     return instance;

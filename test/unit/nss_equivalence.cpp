@@ -14,6 +14,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <urns/equivalence.hpp>
+#include <urns/lexical.hpp>
 #include <urns/nss/builtin.hpp>
 #include <urns/parse.hpp>
 
@@ -43,6 +44,9 @@ std::vector<namespace_seeds> const seeds = {
               "PARAMS:SCIM:SCHEMAS:CORE:2.0:USER", "id:ietf-urn-ietf-06", "rfc:12a", "params:scim:x"}},
     {"nbn", {"fi-fe20042357", "de:101:1-200910131091", "FI-fe%2a", "fin-1"}},
     {"example", {"a123,z456", "a123%2cz456", "A123,Z456"}},
+    {"gsma", {"imei:90420156-025763-0;vers=0", "imei:90420156-025763-0", "IMEI:90420156-025763-0;SVN=42",
+              "imei:90420156-025763-0;svn=42", "imei:A1-b2;vers=1", "imei:1234", "future:Ab;x=Y",
+              "imei:90420156-025763-0%3bvers=0"}},
 };
 
 struct mode_case {
@@ -158,6 +162,13 @@ std::string namespace_key(std::string const& nid, std::string_view nss, urns::ns
             if (c != '-')
                 d += c == 'x' ? 'X' : c;
         k = d;
+    } else if (nid == "gsma") {   // RFC 7254 section 3: IMEI URNs case-insensitive, "vers=0" ignored
+        if (k.size() >= 5 && urns::lexical::iequals(k.substr(0, 5), "imei:")) {
+            lower_outside_pct();
+            auto const at = k.rfind(";vers=0");
+            if (at != std::string::npos && at + 7 == k.size())
+                k.erase(at);
+        }
     } else if (nid == "issn") {   // RFC 3044: the check character "x" is "X"
         for (char& c : k)
             if (c == 'x')

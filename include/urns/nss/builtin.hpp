@@ -6,6 +6,7 @@
 
 #include <urns/nss/equivalence.hpp>
 #include <urns/nss/example.hpp>
+#include <urns/nss/gsma.hpp>
 #include <urns/nss/ietf.hpp>
 #include <urns/nss/isbn.hpp>
 #include <urns/nss/issn.hpp>
