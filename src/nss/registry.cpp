@@ -92,6 +92,7 @@ registry const& builtin()
         r.add(nbn::rules());
         r.add(example::rules());
         r.add(gsma::rules());
+        r.add(isan::rules());
         return r;
     }();
     return instance;

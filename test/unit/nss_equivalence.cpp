@@ -47,6 +47,8 @@ std::vector<namespace_seeds> const seeds = {
     {"gsma", {"imei:90420156-025763-0;vers=0", "imei:90420156-025763-0", "IMEI:90420156-025763-0;SVN=42",
               "imei:90420156-025763-0;svn=42", "imei:A1-b2;vers=1", "imei:1234", "future:Ab;x=Y",
               "imei:90420156-025763-0%3bvers=0"}},
+    {"isan", {"1881-66C7-3420-6541-Y-9F3A-0245-O", "1881-66c7-3420-6541-y-9f3a-0245-o", "0123-1230-3210-2310-J",
+              "0123-1230-3210-2310-1", "1881-66C7-3420-6541-9-9F3A-0245-U", "0123-1230-3210-2310-%4a"}},
 };
 
 struct mode_case {
@@ -154,6 +156,9 @@ std::string namespace_key(std::string const& nid, std::string_view nss, urns::ns
     };
     if (nid == "uuid")   // RFC 4122 section 3: hex digits case-insensitive
         lower_outside_pct();
+    else if (nid == "isan")   // RFC 4246 section 2: the ISAN-NSS is case-insensitive
+        for (char& c : k)
+            c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     else if (nid == "ietf")   // RFC 2648: the entire URN is case-insensitive
         lower_outside_pct();
     else if (nid == "isbn") {   // RFC 3187: hyphens are not significant; "x" is "X"

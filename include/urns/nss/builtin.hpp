@@ -8,6 +8,7 @@
 #include <urns/nss/example.hpp>
 #include <urns/nss/gsma.hpp>
 #include <urns/nss/ietf.hpp>
+#include <urns/nss/isan.hpp>
 #include <urns/nss/isbn.hpp>
 #include <urns/nss/issn.hpp>
 #include <urns/nss/nbn.hpp>
