@@ -93,6 +93,7 @@ registry const& builtin()
         r.add(example::rules());
         r.add(gsma::rules());
         r.add(isan::rules());
+        r.add(dev::rules());
         return r;
     }();
     return instance;

@@ -49,6 +49,8 @@ std::vector<namespace_seeds> const seeds = {
               "imei:90420156-025763-0%3bvers=0"}},
     {"isan", {"1881-66C7-3420-6541-Y-9F3A-0245-O", "1881-66c7-3420-6541-y-9f3a-0245-o", "0123-1230-3210-2310-J",
               "0123-1230-3210-2310-1", "1881-66C7-3420-6541-9-9F3A-0245-U", "0123-1230-3210-2310-%4a"}},
+    {"dev", {"mac:0024beffff804ff1", "mac:0024BEFFFF804FF1", "ops:32473-Refrigerator-5002",
+             "example:new-1-2-3_comp", "mac:0024be804ff1", "os:32473-%41"}},
 };
 
 struct mode_case {

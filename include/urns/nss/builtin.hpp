@@ -4,6 +4,7 @@
 #ifndef URNS_NSS_BUILTIN_HPP
 #define URNS_NSS_BUILTIN_HPP
 
+#include <urns/nss/dev.hpp>
 #include <urns/nss/equivalence.hpp>
 #include <urns/nss/example.hpp>
 #include <urns/nss/gsma.hpp>
