@@ -91,6 +91,9 @@ registry const& builtin()
         r.add(ietf::rules());
         r.add(nbn::rules());
         r.add(example::rules());
+        r.add(gsma::rules());
+        r.add(isan::rules());
+        r.add(dev::rules());
         return r;
     }();
     return instance;

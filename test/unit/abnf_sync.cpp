@@ -170,7 +170,8 @@ BOOST_AUTO_TEST_CASE(every_rule_is_quoted_in_order)
 
 // grammar/README.md pins each decision on named tests: every vector row
 // (`y_...`, `n_...`, `i_...`) it names is in test/vectors/spec.tsv, and every
-// `grammar_<doc>/<case>` or `parse_api/<case>` is a test case of that file.
+// `grammar_<doc>/<case>`, `nss_<nid>/<case>` or `parse_api/<case>` is a test
+// case of that file.
 BOOST_AUTO_TEST_CASE(decisions_name_real_tests)
 {
     std::string const readme = urns_test::read_file("grammar/README.md");
@@ -181,11 +182,11 @@ BOOST_AUTO_TEST_CASE(decisions_name_real_tests)
     std::size_t vectors = 0;
     for (std::sregex_iterator i(readme.begin(), readme.end(), vector_ref), e; i != e; ++i, ++vectors)
         BOOST_TEST(rows.count((*i)[1].str()) == 1u, (*i)[1].str());
-    std::regex const case_ref("`((grammar_[a-z0-9]+)|parse_api)/([A-Za-z0-9_]+)`");
+    std::regex const case_ref("`((grammar_[a-z0-9]+)|(nss_[a-z0-9]+)|parse_api)/([A-Za-z0-9_]+)`");
     std::size_t cases = 0;
     for (std::sregex_iterator i(readme.begin(), readme.end(), case_ref), e; i != e; ++i, ++cases) {
         std::string const file = urns_test::read_file("test/unit/" + (*i)[1].str() + ".cpp");
-        std::regex const tc("BOOST_AUTO_TEST_CASE\\(\\s*" + (*i)[3].str() + "\\s*\\)");
+        std::regex const tc("BOOST_AUTO_TEST_CASE\\(\\s*" + (*i)[4].str() + "\\s*\\)");
         BOOST_TEST(std::regex_search(file, tc), (*i)[0].str());
     }
     BOOST_TEST(vectors >= 40u);

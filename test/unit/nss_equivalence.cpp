@@ -14,6 +14,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <urns/equivalence.hpp>
+#include <urns/lexical.hpp>
 #include <urns/nss/builtin.hpp>
 #include <urns/parse.hpp>
 
@@ -43,6 +44,13 @@ std::vector<namespace_seeds> const seeds = {
               "PARAMS:SCIM:SCHEMAS:CORE:2.0:USER", "id:ietf-urn-ietf-06", "rfc:12a", "params:scim:x"}},
     {"nbn", {"fi-fe20042357", "de:101:1-200910131091", "FI-fe%2a", "fin-1"}},
     {"example", {"a123,z456", "a123%2cz456", "A123,Z456"}},
+    {"gsma", {"imei:90420156-025763-0;vers=0", "imei:90420156-025763-0", "IMEI:90420156-025763-0;SVN=42",
+              "imei:90420156-025763-0;svn=42", "imei:A1-b2;vers=1", "imei:1234", "future:Ab;x=Y",
+              "imei:90420156-025763-0%3bvers=0"}},
+    {"isan", {"1881-66C7-3420-6541-Y-9F3A-0245-O", "1881-66c7-3420-6541-y-9f3a-0245-o", "0123-1230-3210-2310-J",
+              "0123-1230-3210-2310-1", "1881-66C7-3420-6541-9-9F3A-0245-U", "0123-1230-3210-2310-%4a"}},
+    {"dev", {"mac:0024beffff804ff1", "mac:0024BEFFFF804FF1", "ops:32473-Refrigerator-5002",
+             "example:new-1-2-3_comp", "mac:0024be804ff1", "os:32473-%41"}},
 };
 
 struct mode_case {
@@ -150,6 +158,9 @@ std::string namespace_key(std::string const& nid, std::string_view nss, urns::ns
     };
     if (nid == "uuid")   // RFC 4122 section 3: hex digits case-insensitive
         lower_outside_pct();
+    else if (nid == "isan")   // RFC 4246 section 2: the ISAN-NSS is case-insensitive
+        for (char& c : k)
+            c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     else if (nid == "ietf")   // RFC 2648: the entire URN is case-insensitive
         lower_outside_pct();
     else if (nid == "isbn") {   // RFC 3187: hyphens are not significant; "x" is "X"
@@ -158,6 +169,13 @@ std::string namespace_key(std::string const& nid, std::string_view nss, urns::ns
             if (c != '-')
                 d += c == 'x' ? 'X' : c;
         k = d;
+    } else if (nid == "gsma") {   // RFC 7254 section 3: IMEI URNs case-insensitive, "vers=0" ignored
+        if (k.size() >= 5 && urns::lexical::iequals(k.substr(0, 5), "imei:")) {
+            lower_outside_pct();
+            auto const at = k.rfind(";vers=0");
+            if (at != std::string::npos && at + 7 == k.size())
+                k.erase(at);
+        }
     } else if (nid == "issn") {   // RFC 3044: the check character "x" is "X"
         for (char& c : k)
             if (c == 'x')

@@ -4,9 +4,12 @@
 #ifndef URNS_NSS_BUILTIN_HPP
 #define URNS_NSS_BUILTIN_HPP
 
+#include <urns/nss/dev.hpp>
 #include <urns/nss/equivalence.hpp>
 #include <urns/nss/example.hpp>
+#include <urns/nss/gsma.hpp>
 #include <urns/nss/ietf.hpp>
+#include <urns/nss/isan.hpp>
 #include <urns/nss/isbn.hpp>
 #include <urns/nss/issn.hpp>
 #include <urns/nss/nbn.hpp>
