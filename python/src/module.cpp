@@ -360,10 +360,11 @@ on_error get_on_error(std::string_view s)
     throw py::value_error("errors must be 'raise', 'none' or 'return', not '" + std::string(s) + "'");
 }
 
-/// A batch item that failed: None, or the ParseError itself.
-py::object failed_item(on_error how, parse_failure const& f)
+/// A batch item that failed: None, or the ParseError itself (its caret
+/// message made only then).
+py::object failed_item(on_error how, urns::parse_error const& e, std::string_view input, std::size_t i)
 {
-    return how == on_error::none ? py::object(py::none()) : make_parse_error(f);
+    return how == on_error::none ? py::object(py::none()) : make_parse_error(parse_failure(e, input, i));
 }
 
 // ------------------------------------------------------------ docstrings
@@ -517,7 +518,7 @@ PYBIND11_MODULE(_urns, m)
               on_error const how = get_on_error(errors);
               text_batch const batch = get_batch(texts, "texts");
               std::vector<std::optional<urns::urn>> parsed(batch.size());
-              std::vector<std::optional<parse_failure>> failed(batch.size());
+              std::vector<std::optional<urns::parse_error>> failed(batch.size());
               {
                   py::gil_scoped_release nogil;
                   urns::parse_options const o{syn, registry_for(namespaces)};
@@ -526,15 +527,15 @@ PYBIND11_MODULE(_urns, m)
                       if (r) {
                           parsed[i].emplace(*r);
                       } else {
-                          failed[i].emplace(r.error(), batch[i], i);
                           if (how == on_error::raise)
-                              throw std::move(*failed[i]);
+                              throw parse_failure(r.error(), batch[i], i);
+                          failed[i] = r.error();
                       }
                   }
               }
               py::list out(batch.size());
               for (std::size_t i = 0; i < batch.size(); ++i)
-                  out[i] = parsed[i] ? py::cast(std::move(*parsed[i])) : failed_item(how, *failed[i]);
+                  out[i] = parsed[i] ? py::cast(std::move(*parsed[i])) : failed_item(how, *failed[i], batch[i], i);
               return out;
           },
           "texts"_a, "syntax"_a = "rfc2141bis", "namespaces"_a = false, "errors"_a = "raise",
@@ -606,7 +607,7 @@ PYBIND11_MODULE(_urns, m)
               on_error const how = get_on_error(errors);
               text_batch const batch = get_batch(texts, "texts");
               std::vector<std::optional<std::string>> canon(batch.size());
-              std::vector<std::optional<parse_failure>> failed(batch.size());
+              std::vector<std::optional<urns::parse_error>> failed(batch.size());
               {
                   py::gil_scoped_release nogil;
                   urns::parse_options const o{syn, registry_for(namespaces)};
@@ -615,15 +616,15 @@ PYBIND11_MODULE(_urns, m)
                       if (r) {
                           canon[i].emplace(canonical_of(*r, mode_for(*r, md), namespaces));
                       } else {
-                          failed[i].emplace(r.error(), batch[i], i);
                           if (how == on_error::raise)
-                              throw std::move(*failed[i]);
+                              throw parse_failure(r.error(), batch[i], i);
+                          failed[i] = r.error();
                       }
                   }
               }
               py::list out(batch.size());
               for (std::size_t i = 0; i < batch.size(); ++i)
-                  out[i] = canon[i] ? py::object(py::str(*canon[i])) : failed_item(how, *failed[i]);
+                  out[i] = canon[i] ? py::object(py::str(*canon[i])) : failed_item(how, *failed[i], batch[i], i);
               return out;
           },
           "texts"_a, "mode"_a = py::none(), "syntax"_a = "rfc2141bis", "namespaces"_a = false,

@@ -49,8 +49,9 @@ _READ = dict(encoding="utf-8", errors="surrogateescape", linedelimiter="\n", inc
 
 def _records(pairs, syntax, strict, namespaces, first_line, first_offset, bom):
     """The records of consecutive lines of one file: pairs of (line, path)
-    as read_text gives them, the first being line number first_line at
-    byte first_offset."""
+    as read_text gives them (a list or an iterator), the first being line
+    number first_line at byte first_offset."""
+    pairs = list(pairs)
     if not pairs:
         return []
     path = pairs[0][1]
@@ -68,6 +69,7 @@ def _whole_file(pairs, syntax, strict, namespaces):
 
 def _block_size(pairs):
     """(path or None, lines, bytes) of a block of lines of one file."""
+    pairs = list(pairs)
     if not pairs:
         return (None, 0, 0)
     size = sum(len(p[0].encode("utf-8", "surrogateescape")) for p in pairs)
