@@ -425,3 +425,23 @@ def test_batch_releases_the_gil():
     # The batch takes tens of milliseconds; a held GIL would allow at most
     # a tick or two (before the release and after it).
     assert max(n for n, _ in ops) >= 3, ops
+
+
+# ---------------------------------------------------------------- README
+
+
+def test_readme_python_block():
+    # README.md's Python session, run with doctest: what it shows is what
+    # the package gives.
+    import doctest
+    import re
+
+    with open(os.path.join(SRC, "README.md"), encoding="utf-8") as f:
+        blocks = re.findall(r"```python\n(.*?)```", f.read(), re.S)
+    assert blocks, "README.md has a Python block"
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for i, block in enumerate(blocks):
+        runner.run(parser.get_doctest(block, {}, "README.md block %d" % i, "README.md", 0))
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0 and result.attempted >= 8
