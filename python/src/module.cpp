@@ -377,6 +377,10 @@ constexpr char const* syntax_doc =
 PYBIND11_MODULE(_urns, m)
 {
     m.doc() = "The C++ core of the urns package (Uniform Resource Names); import urns instead.";
+    // Each docstring starts with its Python signature, in Python's terms
+    // (str or bytes rather than pybind11's "handle").
+    py::options options;
+    options.disable_function_signatures();
     m.attr("__version__") = py::str(std::to_string(URNS_VERSION_MAJOR) + "." + std::to_string(URNS_VERSION_MINOR) +
                                     "." + std::to_string(URNS_VERSION_PATCH));
 
@@ -422,7 +426,9 @@ PYBIND11_MODULE(_urns, m)
                      raise(r.error(), t.view);
                  return std::move(*r);
              }),
-             "text"_a, "syntax"_a = "rfc2141bis", "namespaces"_a = false)
+             "text"_a, "syntax"_a = "rfc2141bis", "namespaces"_a = false,
+             "URN(text, syntax='rfc2141bis', namespaces=False)\n\nParses text (str or bytes) as urns.parse() does; "
+             "raises ParseError if it is not a URN.")
         .def_property_readonly("scheme", [](urns::urn const& u) { return u.scheme(); },
                                "'urn' as written (any case).")
         .def_property_readonly("nid", [](urns::urn const& u) { return u.nid(); },
@@ -788,7 +794,12 @@ PYBIND11_MODULE(_urns, m)
                                            py::str(out[k].canonical), py::str(out[k].nid));
               return py::make_tuple(recs, total);
           },
-          "lines"_a, "syntax"_a = "rfc2141bis", "strict"_a = false, "namespaces"_a = false, "bom"_a = true);
+          "lines"_a, "syntax"_a = "rfc2141bis", "strict"_a = false, "namespaces"_a = false, "bom"_a = true,
+          "_extract_lines(lines, syntax, strict, namespaces, bom) -> (records, bytes)\n\n"
+          "For urns.dask: the URNs of consecutive lines of a file (str read with\n"
+          "errors='surrogateescape', or bytes, each with its '\\n'), as tuples (line index,\n"
+          "byte offset from the first line's start, urn, canonical, nid), and the lines'\n"
+          "size in bytes. bom: the first line starts the file (a UTF-8 BOM is skipped).");
 
     // -------------------------------------------------------- build, encode
     m.def("make_urn",
@@ -846,7 +857,7 @@ PYBIND11_MODULE(_urns, m)
             out.append(py::make_tuple(py::str(std::string(r.nid)), py::str(std::string(r.reference)),
                                       r.validate != nullptr, r.fold != nullptr));
         return out;
-    });
+    }, "_builtin_namespaces() -> list of (nid, reference, validates, folds); see urns.namespaces().");
     m.def("_registered_namespaces", [] {
         py::list out;
         for (urns::registered_namespace const& r : urns::registered_namespaces())
@@ -854,6 +865,11 @@ PYBIND11_MODULE(_urns, m)
                                       r.kind == urns::namespace_kind::formal ? "formal" : "informal",
                                       py::str(std::string(r.reference))));
         return out;
-    });
+    }, "_registered_namespaces() -> list of (nid, kind, reference); see urns.registered_namespaces().");
     m.attr("iana_registry_snapshot") = py::str(std::string(urns::iana_registry_snapshot));
+
+    // The classes are urns.URN etc. to their users (repr, help, pickle
+    // finds them there too).
+    for (char const* name : {"URN", "Diagnostic", "NamespaceFault", "Match", "MatchIterator"})
+        m.attr(name).attr("__module__") = "urns";
 }
