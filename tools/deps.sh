@@ -19,6 +19,10 @@ packages=(
     time                                    # test/tool/soak.py (peak RSS of urn)
     help2man man-db                         # urn's manual pages (tools/urn/gen_docs.py), man -l in tool_docs
     dpkg-dev                                # dpkg-shlibdeps: the Depends of the urn Debian package (cpack)
+    python3-dev                             # python/: Python's headers for the extension module urns._urns
+    pybind11-dev python3-pybind11           # python/: pybind11's headers and CMake package (the module's bindings)
+    python3-pytest                          # python/tests/ (ctest python, python_dask)
+    python3-dask python3-distributed        # urns.dask (the Dask pipeline) and its test python_dask
 )
 
 missing=()

@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
+"""The Python package's cost, next to C++ on the same URNs.
+
+  (1) per URN: urns.parse in a Python loop, urns.parse_many,
+      urns.canonical_many, against urns_bench_lines (the C++ library on the
+      same file of URNs: parse_urn to a view, urn::parse owning, canonical);
+  (2) the Dask pipeline (urns.dask.extract) on a generated corpus of text
+      shards, with a LocalCluster of 1 and then 2 worker processes.
+
+Usage (from the source tree, after a build in build/py):
+  PYTHONPATH=build/py/python python3 bench/python_bench.py \\
+      --lines-timer build/py/bench/urns_bench_lines [--corpus-mb 200] [--dir DIR]
+Prints Markdown tables (bench/README.md, "Python").
+"""
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import json
+
+import urns
+
+
+def corpus_urns(n, seed=8141):
+    """A mix of URNs, valid and a few invalid, from our own generator."""
+    rng = random.Random(seed)
+    hexd = "0123456789abcdef"
+    out = []
+    for _ in range(n):
+        k = rng.random()
+        if k < 0.25:
+            u = "urn:uuid:" + "-".join("".join(rng.choice(hexd) for _ in range(w)) for w in (8, 4, 4, 4, 12))
+        elif k < 0.35:
+            u = "urn:isbn:978-" + str(rng.randint(0, 9)) + "-" + str(rng.randint(100, 99999)) + "-" + \
+                str(rng.randint(10, 999)) + "-" + str(rng.randint(0, 9))
+        elif k < 0.45:
+            u = "urn:ietf:params:" + ":".join(rng.choice(["xml", "ns", "oauth", "scim", "schemas", "core"])
+                                              for _ in range(rng.randint(2, 5)))
+        elif k < 0.55:
+            u = "urn:oid:" + ".".join(str(rng.randint(0, 40000)) for _ in range(rng.randint(3, 12)))
+        elif k < 0.65:
+            u = "urn:nbn:de:" + str(rng.randint(100, 999)) + "-" + str(rng.randint(1000, 999999))
+        elif k < 0.75:
+            u = "URN:Example:" + "".join(rng.choice(["a", "b", "X", "Z", "0", "9", ",", "%2c", "%2C"])
+                                         for _ in range(rng.randint(5, 60)))
+        elif k < 0.95:
+            u = "urn:" + rng.choice(["epc", "ogc", "lex", "mpeg", "publicid", "sha1"]) + ":" + \
+                ":".join("".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789.-") for _ in range(rng.randint(2, 12)))
+                         for _ in range(rng.randint(1, 5)))
+        else:
+            u = rng.choice(["urn:ex:a b", "http://example.com/", "urn:x:y", "urn:ex:a%zz", "urn::x"])
+        out.append(u)
+    return out
+
+
+def best(f, reps):
+    t = float("inf")
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        f()
+        t = min(t, time.perf_counter() - t0)
+    return t
+
+
+def per_urn(args):
+    texts = corpus_urns(args.urns)
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="ascii") as f:
+        f.write("\n".join(texts))
+        path = f.name
+    try:
+        cpp = json.loads(subprocess.run([args.lines_timer, path, "rfc2141bis", str(args.reps)],
+                                        check=True, stdout=subprocess.PIPE).stdout)
+    finally:
+        os.unlink(path)
+    n = len(texts)
+    parse = urns.parse
+    ParseError = urns.ParseError
+
+    def loop():
+        for t in texts:
+            try:
+                parse(t)
+            except ParseError:
+                pass
+
+    def loop_valid():
+        is_valid = urns.is_valid
+        for t in texts:
+            is_valid(t)
+
+    rows = [
+        ("C++ parse_urn (view)", cpp["parse_view_ns"], None),
+        ("C++ urn::parse (owning)", cpp["parse_owning_ns"], None),
+        ("C++ canonical (new string)", cpp["canonical_ns"], None),
+        ("urns.parse, a Python loop", best(loop, args.reps) / n * 1e9, cpp["parse_owning_ns"]),
+        ("urns.is_valid, a Python loop", best(loop_valid, args.reps) / n * 1e9, cpp["parse_view_ns"]),
+        ("urns.parse_many(errors='none')",
+         best(lambda: urns.parse_many(texts, errors="none"), args.reps) / n * 1e9, cpp["parse_owning_ns"]),
+        ("urns.canonical_many(errors='none')",
+         best(lambda: urns.canonical_many(texts, errors="none"), args.reps) / n * 1e9, cpp["canonical_ns"]),
+    ]
+    print("\n%d URNs (%d valid under rfc2141bis), %d bytes; best of %d\n" % (n, cpp["valid"], cpp["bytes"], args.reps))
+    print("| operation | ns/URN | x C++ |")
+    print("|---|---:|---:|")
+    for name, ns, ref in rows:
+        print("| %s | %.1f | %s |" % (name, ns, "%.2f" % (ns / ref) if ref else ""))
+
+
+def make_corpus(d, mb, shards=16, seed=2141):
+    """Text shards of about `mb` MB in all: lines of words with a URN now
+    and then (about one per 100 bytes), from a pool of lines."""
+    rng = random.Random(seed)
+    pool_urns = corpus_urns(5000, seed)
+    words = ["the", "of", "see", "and", "record", "identifier", "Straße", "(", ")", "http://example.com/x"]
+    pool = []
+    for _ in range(20000):
+        w = [rng.choice(pool_urns) if rng.random() < 0.12 else rng.choice(words) for _ in range(rng.randint(3, 25))]
+        pool.append((" ".join(w) + "\n").encode())
+    target = mb * 1000 * 1000 // shards
+    total = 0
+    for i in range(shards):
+        lines = []
+        size = 0
+        while size < target:
+            line = pool[rng.randrange(len(pool))]
+            lines.append(line)
+            size += len(line)
+        with open(os.path.join(d, "shard-%02d.txt" % i), "wb") as f:
+            f.write(b"".join(lines))
+        total += size
+    return total
+
+
+def dask_pipeline(args):
+    from distributed import Client, LocalCluster
+
+    import urns.dask
+
+    d = args.dir or tempfile.mkdtemp(prefix="urns-dask-bench.")
+    os.makedirs(d, exist_ok=True)
+    try:
+        t0 = time.perf_counter()
+        size = make_corpus(d, args.corpus_mb)
+        print("\nDask corpus: %d bytes in 16 shards, made in %.1f s" % (size, time.perf_counter() - t0))
+        print("\n| workers | wall s (best of %d) | MB/s | URNs | speed-up |" % args.dask_reps)
+        print("|---:|---:|---:|---:|---:|")
+        first = None
+        for workers in (1, 2):
+            with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                              dashboard_address=None) as cluster, Client(cluster):
+                count = None
+
+                def run():
+                    nonlocal count
+                    count = urns.dask.extract(os.path.join(d, "shard-*.txt")).count().compute()
+
+                run()  # warm the workers (imports)
+                t = best(run, args.dask_reps)
+            first = first or t
+            print("| %d | %.2f | %.0f | %d | %.2f |" % (workers, t, size / t / 1e6, count, first / t))
+    finally:
+        if not args.dir:
+            shutil.rmtree(d, ignore_errors=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--lines-timer", required=True, help="the built urns_bench_lines")
+    ap.add_argument("--urns", type=int, default=200000, help="URNs for the per-URN figures")
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--corpus-mb", type=int, default=200)
+    ap.add_argument("--dask-reps", type=int, default=3)
+    ap.add_argument("--dir", help="where the Dask corpus is made (default: a temporary directory)")
+    ap.add_argument("--no-dask", action="store_true")
+    args = ap.parse_args()
+    cpu = subprocess.run("lscpu | grep 'Model name'", shell=True, stdout=subprocess.PIPE, text=True).stdout.strip()
+    print("CPU: %s; %d cores; load average %.1f; Python %s" % (
+        cpu.split(":", 1)[-1].strip(), os.cpu_count(), os.getloadavg()[0], sys.version.split()[0]))
+    per_urn(args)
+    if not args.no_dask:
+        dask_pipeline(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,447 @@
+# SPDX-License-Identifier: BSL-1.0
+# Tests of the Python package urns (ctest: python). Expected values come
+# from test/vectors/ (spec.tsv, equivalence/spec-examples.tsv), from the
+# documents' and README's examples, or are computed here without the
+# package (UTF-8 lengths, positions); never from the code under test.
+# URNS_SOURCE_DIR is the source tree (set by ctest).
+import os
+import pickle
+import pydoc
+import threading
+import time
+
+import pytest
+
+import urns
+
+SRC = os.environ.get("URNS_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", ".."))
+SYNTAXES = ("rfc2141", "rfc2141bis", "rfc8141")
+
+
+def unescape(s):
+    """The escaping of test/vectors/*.tsv: \\\\ \\t \\n \\r \\xHH."""
+    out = bytearray()
+    b = s.encode("utf-8")
+    i = 0
+    while i < len(b):
+        c = b[i]
+        if c != 0x5C or i + 1 >= len(b):
+            out.append(c)
+            i += 1
+            continue
+        n = chr(b[i + 1])
+        if n == "x":
+            out.append(int(b[i + 2:i + 4], 16))
+            i += 4
+            continue
+        out += {"\\": b"\\", "t": b"\t", "n": b"\n", "r": b"\r"}.get(n, b"\\" + n.encode())
+        i += 2
+    return bytes(out)
+
+
+def tsv_rows(*path):
+    with open(os.path.join(SRC, "test", "vectors", *path), encoding="utf-8") as f:
+        lines = [l for l in f.read().splitlines() if l and not l.startswith("#")]
+    header = lines[0].split("\t")
+    return [dict(zip(header, l.split("\t"))) for l in lines[1:]]
+
+
+SPEC = tsv_rows("spec.tsv")
+EQUIVALENCE = tsv_rows("equivalence", "spec-examples.tsv")
+
+
+# ---------------------------------------------------------------- README and header examples
+
+
+def test_readme_parse_error_caret():
+    # README.md, "Using the library": the error for "urn:example:a b" in rfc8141.
+    with pytest.raises(urns.ParseError) as e:
+        urns.parse("urn:example:a b", syntax="rfc8141")
+    assert str(e.value) == (
+        "urn:example:a b\n"
+        "             ^ offset 13: invalid namespace-specific string (NSS) (expected NSS) [rfc8141]")
+    assert e.value.offset == 13
+    assert e.value.expected == "NSS"
+    assert e.value.code == "bad_nss"
+    assert e.value.syntax == "rfc8141"
+    assert e.value.index is None
+    assert isinstance(e.value, ValueError)
+
+
+def test_readme_semantic_layer():
+    # README.md, "Comparing, normalizing, building, checking".
+    a = urns.parse("URN:Example:a%2cb?=x", syntax="rfc8141")
+    b = urns.parse("urn:example:a%2Cb", syntax="rfc8141")
+    assert urns.equivalent(a, b, mode="rfc8141")
+    assert urns.canonical(a, mode="rfc8141") == "urn:example:a%2Cb"
+    assert urns.equivalence_key(a) == urns.equivalence_key(b)
+    assert len({urns.equivalence_key(a), urns.equivalence_key(b)}) == 1
+    built = urns.make_urn("example", "Straße 1/2")
+    assert str(built) == "urn:example:Stra%C3%9Fe%201%2F2"
+    d = urns.check(a)
+    assert d and d[0].code == "lower-case-hex"
+    assert urns.pct.decode(built.nss) == "Straße 1/2"
+
+
+def test_components():
+    # The examples of urn_view.hpp and the RFC 8141 section 2.3 URNs.
+    u = urns.parse("urn:example:a123?+CCResolve:cc=uk", syntax="rfc8141")
+    assert (u.scheme, u.nid, u.nss) == ("urn", "example", "a123")
+    assert u.r_component == "CCResolve:cc=uk"
+    assert u.q_component is None and u.f_component is None and u.query is None
+    assert u.syntax == "rfc8141"
+    assert u.assigned_name == "urn:example:a123"
+    q = urns.parse("urn:example:weather?=op=map&lat=39.56", syntax="rfc8141")
+    assert q.q_component == "op=map&lat=39.56" and q.r_component is None
+    d = urns.parse("urn:isbn:0451450523?s=I2L&c=ToC")
+    assert d.query == "s=I2L&c=ToC" and d.syntax == "rfc2141bis"
+    # Present but empty differs from absent.
+    assert urns.parse("urn:ex:a#").f_component == ""
+    assert urns.parse("urn:ex:a").f_component is None
+    assert urns.URN("URN:ISBN:0-395-36341-1").nid == "ISBN"
+
+
+def test_find_examples():
+    # extract.hpp's example and its prose/strict description.
+    text = "See urn:isbn:0-395-36341-1 (1987) and URN:NBN:de:101-2011."
+    found = [(m.offset, m.urn, m.nid, m.length) for m in urns.find(text)]
+    assert found == [(4, "urn:isbn:0-395-36341-1", "isbn", 22), (38, "URN:NBN:de:101-2011", "NBN", 19)]
+    assert [m.urn for m in urns.find("(see urn:isbn:0-395-36341-1.)")] == ["urn:isbn:0-395-36341-1"]
+    assert [m.urn for m in urns.find("see urn:ex:a.", strict=True)] == ["urn:ex:a."]
+    assert [m.urn for m in urns.find("see urn:ex:a.")] == ["urn:ex:a"]
+    assert list(urns.find("xurn:ex:a my_urn:ex:b")) == []
+    m = next(urns.find("magnet:?xt=urn:btih:abc&dn=x"))
+    assert m.urn == "urn:btih:abc"
+
+
+def test_check_examples():
+    # check.hpp: urn:ex:a%2c gives lower-case-hex at 8, length 3, a note
+    # (and the NID "ex" is not in the IANA registry).
+    ds = urns.check("urn:ex:a%2c")
+    assert sorted(x.code for x in ds) == ["lower-case-hex", "unregistered-nid"]
+    (d,) = [x for x in ds if x.code == "lower-case-hex"]
+    assert (d.severity, d.code, d.offset, d.length) == ("note", "lower-case-hex", 8, 3)
+    assert str(d).startswith("urn:ex:a%2c\n        ^~~ note: ")
+    codes = [(x.code, x.offset) for x in urns.check("urn:X-foo:a%2c?s=I2X")]
+    assert codes == [("experimental-nid", 4), ("lower-case-hex", 11), ("unknown-service", 17)]
+    assigned = [x.code for x in urns.check("urn:ex:a?s=I2L", assigned_name=True)]
+    assert "query-in-assigned-name" in assigned
+
+
+def test_make_urn_and_pct():
+    # make_urn.hpp and pct.hpp examples.
+    assert urns.make_urn("example", "a/b?", syntax="rfc8141").nss == "a/b%3F"
+    assert urns.pct.encode("a b/c~d", syntax="rfc2141") == "a%20b%2Fc%7Ed"
+    assert urns.pct.encode("Straße 1/2") == "Stra%C3%9Fe%201%2F2"
+    assert urns.pct.decode("a%2Cb") == "a,b"
+    assert urns.pct.decode_to_bytes("caf%C3%A9") == "café".encode("utf-8")
+    assert urns.pct.decode_to_bytes(b"%FF") == b"\xff"
+    with pytest.raises(urns.ParseError) as e:
+        urns.make_urn("urn", "x")
+    assert e.value.code == "reserved_nid" and e.value.offset == 0
+    with pytest.raises(urns.ParseError) as e:
+        urns.make_urn("example", "")
+    assert e.value.code == "bad_identifier"
+    with pytest.raises(urns.ParseError) as e:
+        urns.make_urn("example", "ab\0c")
+    assert e.value.code == "nul_octet" and e.value.offset == 2
+    with pytest.raises(urns.ParseError) as e:
+        urns.pct.decode("a%zz")
+    assert e.value.code == "bad_pct_encoded"
+    with pytest.raises(UnicodeDecodeError):
+        urns.pct.decode("%FF")
+
+
+def test_namespaces():
+    nids = {n.nid for n in urns.namespaces()}
+    assert {"uuid", "isbn", "issn", "oid", "ietf", "nbn", "example"} <= nids
+    iana = {n.nid: n for n in urns.registered_namespaces()}
+    assert iana["isbn"].kind == "formal"
+    assert urns.IANA_REGISTRY_SNAPSHOT
+    # The uuid namespace's equivalence (nss/registry.hpp's example).
+    up = "urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"
+    low = "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
+    assert not urns.equivalent(up, low)
+    assert urns.equivalent(up, low, namespaces=True)
+    assert urns.equivalence_key(up, namespaces=True) == urns.equivalence_key(low, namespaces=True)
+    # A namespace rule rejects a bad uuid only when asked.
+    assert urns.is_valid("urn:uuid:not-a-uuid")
+    assert not urns.is_valid("urn:uuid:not-a-uuid", namespaces=True)
+    with pytest.raises(urns.ParseError) as e:
+        urns.parse("urn:uuid:not-a-uuid", namespaces=True)
+    assert e.value.code == "nss_rejected"
+    assert [d.code for d in urns.check("urn:uuid:not-a-uuid", namespaces=True)].count("namespace-rule") == 1
+    m = next(urns.find("x urn:uuid:not-a-uuid y", namespaces=True))
+    assert m.namespace_fault is not None and m.namespace_fault.expected
+    assert next(urns.find("x urn:uuid:not-a-uuid y")).namespace_fault is None
+
+
+def test_help_reads():
+    text = pydoc.render_doc(urns, renderer=pydoc.plaintext)
+    for name in ("parse_many", "canonical_many", "find_many", "ParseError", "UTF-8", "equivalence_key"):
+        assert name in text
+    for f in (urns.parse, urns.find, urns.canonical, urns.check, urns.parse_many, urns.make_urn,
+              urns.pct.encode, urns.pct.decode, urns.URN, urns.Match, urns.Diagnostic):
+        assert f.__doc__ and len(f.__doc__) > 40, f
+
+
+# ---------------------------------------------------------------- vectors
+
+
+@pytest.mark.parametrize("row", SPEC, ids=[r["name"] for r in SPEC])
+def test_spec_vector(row):
+    raw = unescape(row["input"])
+    try:
+        as_str = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        as_str = None
+    for syn in SYNTAXES:
+        verdict = row[syn]
+        for text in (raw, as_str) if as_str is not None else (raw,):
+            assert urns.is_valid(text, syntax=syn) == (verdict == "ok"), (syn, text)
+            if verdict == "ok":
+                u = urns.parse(text, syntax=syn)
+                assert str(u) == raw.decode("ascii")
+                assert u.syntax == syn
+                assert u.scheme.lower() == "urn"
+                assert u.assigned_name == u.scheme + ":" + u.nid + ":" + u.nss
+            else:
+                with pytest.raises(urns.ParseError) as e:
+                    urns.parse(text, syntax=syn)
+                if verdict.startswith("err@"):
+                    assert e.value.offset == int(verdict[4:]), (syn, str(e.value))
+                assert e.value.syntax == syn
+                assert e.value.code != "error"
+
+
+def test_spec_vectors_in_batches():
+    for syn in SYNTAXES:
+        raw = [unescape(r["input"]) for r in SPEC]
+        got = urns.parse_many(raw, syntax=syn, errors="return")
+        for row, g in zip(SPEC, got):
+            if row[syn] == "ok":
+                assert isinstance(g, urns.URN) and str(g).encode() == unescape(row["input"])
+            else:
+                assert isinstance(g, urns.ParseError)
+                if row[syn].startswith("err@"):
+                    assert g.offset == int(row[syn][4:])
+        nones = urns.parse_many(raw, syntax=syn, errors="none")
+        assert [x is None for x in nones] == [r[syn] != "ok" for r in SPEC]
+        canon = urns.canonical_many(raw, syntax=syn, errors="none")
+        assert [x is None for x in canon] == [r[syn] != "ok" for r in SPEC]
+
+
+def test_spec_vectors_found_in_text():
+    # A valid row that holds no control character or space, on a line of
+    # its own, is found whole by find() in strict mode with uri_context off
+    # (then only the syntax decides where it ends).
+    for syn in SYNTAXES:
+        rows = [unescape(r["input"]) for r in SPEC if r[syn] == "ok"]
+        rows = [r for r in rows if all(0x20 < c < 0x7F for c in r)]
+        text = b"\n".join(rows) + b"\n"
+        found = [m.urn.encode() for m in urns.find(text, syntax=syn, strict=True, uri_context=False)]
+        assert found == rows
+
+
+@pytest.mark.parametrize("mode", ["rfc2141", "rfc2141bis-5a", "rfc2141bis-5b", "rfc8141"])
+def test_equivalence_vectors(mode):
+    sets = {}
+    for r in EQUIVALENCE:
+        sets.setdefault(r["set"], []).append(r)
+    assert len(EQUIVALENCE) >= 28
+    for rows in sets.values():
+        for a in rows:
+            ua = urns.parse(a["input"], syntax=a["syntax"])
+            for b in rows:
+                ub = urns.parse(b["input"], syntax=b["syntax"])
+                same = a[mode] == b[mode]
+                assert urns.equivalent(ua, ub, mode=mode) == same, (a["input"], b["input"], mode)
+                assert (urns.canonical(ua, mode=mode) == urns.canonical(ub, mode=mode)) == same
+                assert (urns.equivalence_key(ua, mode=mode) == urns.equivalence_key(ub, mode=mode)) == same
+
+
+# ---------------------------------------------------------------- objects
+
+
+def test_urn_equality_hash_pickle():
+    a = urns.parse("urn:foo:a")
+    assert a == urns.parse("urn:foo:a")
+    assert a != urns.parse("URN:foo:a")                      # exact text
+    assert a != urns.parse("urn:foo:a", syntax="rfc8141")    # and syntax
+    assert a != "urn:foo:a"
+    assert hash(a) == hash(urns.URN("urn:foo:a"))
+    assert len({a, urns.URN("urn:foo:a"), urns.URN("URN:foo:a")}) == 2
+    for u in (a, urns.parse("urn:example:a?+r?=q#f", syntax="rfc8141")):
+        v = pickle.loads(pickle.dumps(u))
+        assert v == u and v.syntax == u.syntax and hash(v) == hash(u)
+    assert repr(urns.parse("urn:ex:a", syntax="rfc8141")) == "urns.URN('urn:ex:a', syntax='rfc8141')"
+
+
+# ---------------------------------------------------------------- errors and bad input
+
+
+def test_argument_errors():
+    with pytest.raises(ValueError, match="unknown syntax"):
+        urns.parse("urn:ex:a", syntax="rfc3986")
+    with pytest.raises(ValueError, match="unknown equivalence mode"):
+        urns.canonical("urn:ex:a", mode="nope")
+    with pytest.raises(TypeError):
+        urns.parse(42)
+    with pytest.raises(TypeError):
+        urns.parse_many("urn:ex:a")          # a single str is not a batch
+    with pytest.raises(TypeError):
+        urns.parse_many(["urn:ex:a", 3])
+    with pytest.raises(ValueError, match="errors must be"):
+        urns.parse_many([], errors="ignore")
+    assert urns.parse_many([]) == []
+    with pytest.raises(urns.ParseError) as e:
+        urns.parse_many(["urn:ex:a", "urn:ex:b", "urn:ex:c d", "nope"])
+    assert e.value.index == 2 and e.value.offset == 8
+    with pytest.raises(urns.ParseError) as e:
+        urns.canonical_many(iter(["urn:ex:a", "x"]))
+    assert e.value.index == 1 and e.value.code == "bad_scheme"
+    with pytest.raises(urns.ParseError):
+        urns.equivalent("urn:ex:a", "urn:ex:a b")
+    with pytest.raises(urns.ParseError):
+        urns.check("not a urn")
+
+
+def test_bytes_and_str():
+    # Offsets count UTF-8 bytes of a str.
+    prefix = "ﬁ é – "
+    text = prefix + "urn:ex:a and urn:ex:b"
+    want = [len(prefix.encode("utf-8")), len((prefix + "urn:ex:a and ").encode("utf-8"))]
+    assert [m.offset for m in urns.find(text)] == want
+    assert [m.offset for m in urns.find(text.encode("utf-8"))] == want
+    # Bytes that are not UTF-8 end a URN and do not prevent one after them.
+    blob = b"\xff\xfeurn:ex:a\xffurn:ex:b\x80"
+    assert [(m.offset, m.urn) for m in urns.find(blob)] == [(2, "urn:ex:a"), (11, "urn:ex:b")]
+    assert [m.urn for m in urns.find(bytearray(blob))] == ["urn:ex:a", "urn:ex:b"]
+    # A non-ASCII byte is not a URN character: the error is at its first byte.
+    with pytest.raises(urns.ParseError) as e:
+        urns.parse("urn:ex:caf\u00e9")
+    assert e.value.offset == len("urn:ex:caf")
+    with pytest.raises(urns.ParseError) as e:
+        urns.parse("ü urn:ex:a")
+    assert e.value.offset == 0
+    assert urns.parse(b"urn:ex:a") == urns.parse("urn:ex:a")
+    assert [[m.urn for m in ms] for ms in urns.find_many(["a urn:ex:a", b"urn:ex:b urn:ex:c", ""])] == [
+        ["urn:ex:a"], ["urn:ex:b", "urn:ex:c"], []]
+
+
+def test_nul_and_surrogates():
+    text = "urn:ex:a\0b"
+    with pytest.raises(urns.ParseError) as e:
+        urns.parse(text)
+    assert e.value.offset == text.index("\0")
+    assert "\\x00" in str(e.value)
+    assert [m.urn for m in urns.find("urn:ex:a\0urn:ex:b")] == ["urn:ex:a", "urn:ex:b"]
+    # A lone surrogate cannot be encoded as UTF-8: a clear error, not a crash.
+    bad = "urn:ex:\ud800"
+    with pytest.raises(UnicodeEncodeError):
+        urns.parse(bad)
+    with pytest.raises(UnicodeEncodeError):
+        list(urns.find("see " + bad))
+    with pytest.raises(UnicodeEncodeError):
+        urns.parse_many(["urn:ex:a", bad])
+    with pytest.raises(UnicodeEncodeError):
+        urns.canonical(bad)
+    with pytest.raises(UnicodeEncodeError):
+        urns.make_urn("ex", "\udcff")
+    assert urns.is_valid(bad) is False
+
+
+def test_64_mib():
+    n = 64 * 1024 * 1024
+    big = "urn:ex:" + "a" * (n - 7)
+    u = urns.parse(big)
+    assert len(str(u)) == n and len(u.nss) == n - 7
+    assert urns.canonical(big) == big
+    with pytest.raises(urns.ParseError) as e:
+        urns.parse(big[:-1] + " ")
+    assert e.value.offset == n - 1
+    assert len(str(e.value)) < 400                      # a window around the caret
+    # One URN every 64 KiB of filler.
+    chunk = "x" * (64 * 1024 - 13) + " urn:ex:k123 "
+    text = chunk * (n // len(chunk))
+    ms = list(urns.find(text))
+    assert len(ms) == n // len(chunk)
+    assert [m.offset for m in ms[:3]] == [len(chunk) * i + 64 * 1024 - 12 for i in range(3)]
+    assert len(urns.find_many([text, text])[1]) == len(ms)
+    del big, text
+
+
+# ---------------------------------------------------------------- threads
+
+
+def test_threads_parse_many_in_parallel():
+    valid = [unescape(r["input"]) for r in SPEC if r["rfc2141bis"] == "ok"]
+    batches = [valid * 500 for _ in range(4)]
+    results = [None] * 4
+    errors = []
+
+    def work(i):
+        try:
+            for _ in range(3):
+                got = urns.parse_many(batches[i])
+                results[i] = [str(u).encode() for u in got]
+        except Exception as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    for i in range(4):
+        assert results[i] == batches[i]
+
+
+def test_batch_releases_the_gil():
+    # A thread that needs the GIL every millisecond keeps counting while
+    # parse_many works only if the GIL is released then.
+    ticks = [0]
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            time.sleep(0.001)
+            ticks[0] += 1
+
+    t = threading.Thread(target=tick)
+    t.start()
+    try:
+        texts = ["urn:example:" + "a1%2C" * 40] * 200_000
+        ops = []
+        for _ in range(3):
+            before = ticks[0]
+            start = time.perf_counter()
+            urns.canonical_many(texts)
+            ops.append((ticks[0] - before, time.perf_counter() - start))
+    finally:
+        stop.set()
+        t.join()
+    # The batch takes tens of milliseconds; a held GIL would allow at most
+    # a tick or two (before the release and after it).
+    assert max(n for n, _ in ops) >= 3, ops
+
+
+# ---------------------------------------------------------------- README
+
+
+def test_readme_python_block():
+    # README.md's Python session, run with doctest: what it shows is what
+    # the package gives.
+    import doctest
+    import re
+
+    with open(os.path.join(SRC, "README.md"), encoding="utf-8") as f:
+        blocks = re.findall(r"```python\n(.*?)```", f.read(), re.S)
+    assert blocks, "README.md has a Python block"
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for i, block in enumerate(blocks):
+        runner.run(parser.get_doctest(block, {}, "README.md block %d" % i, "README.md", 0))
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0 and result.attempted >= 8

@@ -1,0 +1,134 @@
+# SPDX-License-Identifier: BSL-1.0
+"""Uniform Resource Names: parse, validate, normalize, compare, extract.
+
+The Python face of the C++ library urns. Three syntaxes, named by strings:
+'rfc2141bis' (draft-ietf-urnbis-rfc2141bis-urn-03, the default), 'rfc2141'
+and 'rfc8141'.
+
+    >>> import urns
+    >>> u = urns.parse("urn:example:a123?+CCResolve:cc=uk", syntax="rfc8141")
+    >>> u.nid, u.nss, u.r_component, u.q_component
+    ('example', 'a123', 'CCResolve:cc=uk', None)
+    >>> urns.canonical("URN:Example:a%2cb")
+    'urn:example:a%2Cb'
+    >>> urns.equivalent("urn:foo:a123,456", "URN:FOO:a123,456")
+    True
+    >>> [m.urn for m in urns.find("See urn:isbn:0-395-36341-1.")]
+    ['urn:isbn:0-395-36341-1']
+    >>> urns.parse("urn:ex:a b")
+    Traceback (most recent call last):
+      ...
+    urns.ParseError: urn:ex:a b
+            ^ offset 8: ...
+
+Text is str (read as its UTF-8 bytes) or bytes. Every offset the package
+gives (ParseError.offset, Diagnostic.offset, Match.offset) counts bytes of
+that UTF-8, not characters; for ASCII text the two are the same. A str that
+UTF-8 cannot encode (a lone surrogate) raises UnicodeEncodeError.
+
+Functions: parse, is_valid, canonical, equivalent, equivalence_key, check,
+find, make_urn, namespaces, registered_namespaces; the batch functions
+parse_many, canonical_many and find_many release the GIL while the C++ code
+runs, so threads calling them use several cores. Submodules: urns.pct
+(percent-encoding), urns.dask (URNs of many files with Dask).
+"""
+
+from typing import List, NamedTuple
+
+from . import _urns
+from ._urns import (
+    URN,
+    Diagnostic,
+    Match,
+    MatchIterator,
+    NamespaceFault,
+    ParseError,
+    canonical,
+    canonical_many,
+    check,
+    equivalence_key,
+    equivalent,
+    find,
+    find_many,
+    is_valid,
+    make_urn,
+    parse,
+    parse_many,
+)
+from . import pct
+
+__version__ = _urns.__version__
+
+#: The syntaxes, as the ``syntax`` arguments name them.
+SYNTAXES = ("rfc2141bis", "rfc2141", "rfc8141")
+
+#: The equivalence modes, as the ``mode`` arguments name them.
+MODES = ("rfc2141", "rfc2141bis-5a", "rfc2141bis-5b", "rfc8141")
+
+#: The date of the IANA registry snapshot that registered_namespaces() lists.
+IANA_REGISTRY_SNAPSHOT = _urns.iana_registry_snapshot
+
+
+class Namespace(NamedTuple):
+    """A namespace shipped with urns (see namespaces())."""
+
+    nid: str
+    """The NID, as registered (compared case-insensitively)."""
+    reference: str
+    """The document and section its rules come from."""
+    validates: bool
+    """Whether it checks the NSS (parse(..., namespaces=True) rejects a bad one)."""
+    folds: bool
+    """Whether it has its own equivalence (canonical(..., namespaces=True) folds the NSS)."""
+
+
+class RegisteredNamespace(NamedTuple):
+    """A NID of the IANA URN namespace registry (see registered_namespaces())."""
+
+    nid: str
+    """The NID in lower case, as registered."""
+    kind: str
+    """'formal' (RFC 8141 section 6) or 'informal' ('urn-' number, section 5.2)."""
+    reference: str
+    """The registration's reference ('RFC 5279', a draft, a URL); may be empty."""
+
+
+def namespaces() -> List[Namespace]:
+    """The namespaces whose rules urns ships (uuid, isbn, issn, oid, ietf,
+    nbn, example): what ``namespaces=True`` applies."""
+    return [Namespace(*t) for t in _urns._builtin_namespaces()]
+
+
+def registered_namespaces() -> List[RegisteredNamespace]:
+    """Every NID of the IANA registry snapshot this library ships, sorted
+    by NID (IANA_REGISTRY_SNAPSHOT says its date)."""
+    return [RegisteredNamespace(*t) for t in _urns._registered_namespaces()]
+
+
+__all__ = [
+    "URN",
+    "Diagnostic",
+    "IANA_REGISTRY_SNAPSHOT",
+    "MODES",
+    "Match",
+    "MatchIterator",
+    "Namespace",
+    "NamespaceFault",
+    "ParseError",
+    "RegisteredNamespace",
+    "SYNTAXES",
+    "canonical",
+    "canonical_many",
+    "check",
+    "equivalence_key",
+    "equivalent",
+    "find",
+    "find_many",
+    "is_valid",
+    "make_urn",
+    "namespaces",
+    "parse",
+    "parse_many",
+    "pct",
+    "registered_namespaces",
+]
