@@ -18,6 +18,7 @@ packages=(
     time                                    # test/tool/soak.py (peak RSS of urn)
     help2man man-db                         # urn's manual pages (tools/urn/gen_docs.py), man -l in tool_docs
     dpkg-dev                                # dpkg-shlibdeps: the Depends of the urn Debian package (cpack)
+    doxygen                                 # the API reference (docs/Doxyfile.in: target docs, test api_docs)
 )
 
 missing=()
