@@ -2,7 +2,11 @@
 # SPDX-License-Identifier: BSL-1.0
 # Runs every test of urns: the README's test command, and what .ci/run runs.
 #   (a) CMake configure, build and ctest with g++ (Release, warnings as errors)
-#   (b) b2 -j2 test (Jamroot, test/Jamfile; build dir build/b2)
+#   (b) b2 -j2 and b2 -j2 test (Jamroot, test/Jamfile; build dir build/b2), then
+#       b2 install to a temporary prefix: its urn --version says the version
+#       of include/urns/version.hpp, test/cmake_package/check_pkgconfig.sh
+#       builds the pkg-config consumer against it, and it loads b2's build
+#       of the example plugin (acme_ticket.so)
 #   (c) cmake --install to a temporary prefix, then test/cmake_package/check.sh:
 #       the consumer built with find_package(urns) and with pkg-config; then
 #       test/cmake_package/check_debs.sh: the Debian packages liburns-dev and
@@ -79,7 +83,33 @@ cmake_step() {
 }
 
 b2_step() {
+    # The default build (library, urn, examples, plugin), then the tests.
+    b2 -j"$jobs"
     b2 -j"$jobs" test
+    b2 -j"$jobs" install --prefix="$scratch/b2prefix"
+    local version out
+    version=$(sed -n 's/^#define URNS_VERSION_STRING "\(.*\)"$/\1/p' include/urns/version.hpp)
+    out=$("$scratch/b2prefix/bin/urn" --version)
+    echo "$out"
+    if [[ -z $version || $out != "urn (urns) $version" ]]; then
+        echo "b2 install: urn --version says \"$out\", include/urns/version.hpp says \"$version\"" >&2
+        return 1
+    fi
+    test/cmake_package/check_pkgconfig.sh "$scratch/b2prefix" "$scratch/b2consumer"
+    # The plugin example as b2 builds it, loaded by the installed urn: the
+    # second ticket (a leading zero) is rejected, the first is not.
+    local plugin rc
+    plugin=$(find build/b2/example -name acme_ticket.so -print -quit)
+    printf 'urn:acme-ticket:CORE-1234\nurn:acme-ticket:CORE-0123\n' > "$scratch/tickets.txt"
+    set +e
+    out=$("$scratch/b2prefix/bin/urn" check -q --namespaces --plugin "$plugin" "$scratch/tickets.txt" 2>&1)
+    rc=$?
+    set -e
+    echo "$out"
+    if [[ -z $plugin || $rc -ne 1 || "$out" != *"tickets.txt:2:"* || "$out" == *"tickets.txt:1:"* ]]; then
+        echo "b2 plugin ${plugin:-(not found)}: expected line 2 rejected and status 1, got status $rc" >&2
+        return 1
+    fi
 }
 
 install_step() {
@@ -118,7 +148,7 @@ export jobs scratch root python
 if [[ $deps -eq 1 ]]; then step "dependencies (tools/deps.sh)" deps_step; fi
 step "(a) CMake: configure, build, ctest (g++, Release, -Werror)" cmake_step
 if [[ $quick -eq 0 ]]; then
-    step "(b) b2 -j$jobs test" b2_step
+    step "(b) b2 -j$jobs test, b2 install + its urn and pkg-config consumer" b2_step
     step "(c) cmake --install + consumer (CMake package, pkg-config), Debian packages" install_step
     step "(d) clang++ -fsanitize=address,undefined build + ctest" sanitize_step
     step "(e) tools/fuzz.sh --ci" fuzz_step

@@ -136,17 +136,24 @@ std::string_view to_string(diagnostic_code c) noexcept;
     See diagnostic_code.
 */
 struct diagnostic {
+    /// How serious it is.
     urns::severity severity = severity::note;
+    /// What was found.
     diagnostic_code code = diagnostic_code::not_a_urn;
+    /// Byte offset of the first byte it concerns, in the URN's buffer.
     std::size_t offset = 0;
+    /// How many bytes it concerns (0 only for not_a_urn).
     std::size_t length = 0;
+    /// What is wrong, citing the text (static storage).
     std::string_view message;
 
+    /// Every field equal.
     friend bool operator==(diagnostic const& a, diagnostic const& b) noexcept
     {
         return a.severity == b.severity && a.code == b.code && a.offset == b.offset &&
                a.length == b.length && a.message == b.message;
     }
+    /// Not operator==.
     friend bool operator!=(diagnostic const& a, diagnostic const& b) noexcept { return !(a == b); }
 };
 
@@ -190,7 +197,7 @@ std::vector<diagnostic> check(urn_view v, check_options const& opts = {});
             ^~~ note: lower-case hex digits in a percent-encoding [lower-case-hex]
     @endcode
 
-    Bytes that are not printable ASCII are shown as \xHH; an input longer
+    Bytes that are not printable ASCII are shown as `\xHH`; an input longer
     than about 70 bytes is shown as a window around the offset.
 
     @par Example
@@ -220,16 +227,19 @@ enum class namespace_kind : std::uint8_t {
 */
 struct registered_namespace {
     std::string_view nid;        ///< lower case, as registered
-    namespace_kind kind = namespace_kind::formal;
+    namespace_kind kind = namespace_kind::formal; ///< formal or informal
     std::string_view reference;  ///< "RFC 5279", a draft name or a URL; may be empty
 };
 
 /// The registry snapshot, sorted by NID: a range of registered_namespace.
 struct registered_namespace_list {
-    registered_namespace const* first = nullptr;
-    registered_namespace const* last = nullptr;
+    registered_namespace const* first = nullptr; ///< the first entry
+    registered_namespace const* last = nullptr;  ///< one past the last entry
+    /// Same as first.
     registered_namespace const* begin() const noexcept { return first; }
+    /// Same as last.
     registered_namespace const* end() const noexcept { return last; }
+    /// The number of entries.
     std::size_t size() const noexcept { return static_cast<std::size_t>(last - first); }
 };
 

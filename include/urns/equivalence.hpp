@@ -260,7 +260,9 @@ std::size_t hash(urn_view v, equivalence_mode m) noexcept;
     RFC 3986 section 6.2.1 (simple string comparison).
 */
 struct exact_equal {
+    /// Lets heterogeneous lookup compare a urn_view with the urn keys.
     using is_transparent = void;
+    /// Same syntax and same octets.
     bool operator()(urn_view a, urn_view b) const noexcept
     {
         return a.syntax() == b.syntax() && a.buffer() == b.buffer();
@@ -280,7 +282,9 @@ struct exact_equal {
     RFC 3986 section 6.2.1.
 */
 struct exact_hash {
+    /// Lets heterogeneous lookup hash a urn_view for the urn keys.
     using is_transparent = void;
+    /// The hash of buffer().
     std::size_t operator()(urn_view v) const noexcept
     {
         return std::hash<std::string_view>{}(v.buffer());
@@ -304,7 +308,9 @@ struct exact_hash {
 */
 template <equivalence_mode M>
 struct equivalent_to {
+    /// Lets heterogeneous lookup compare a urn_view with the urn keys.
     using is_transparent = void;
+    /// equivalent(a, b, M).
     bool operator()(urn_view a, urn_view b) const noexcept { return equivalent(a, b, M); }
 };
 
@@ -321,7 +327,9 @@ struct equivalent_to {
 */
 template <equivalence_mode M>
 struct equivalent_hash {
+    /// Lets heterogeneous lookup hash a urn_view for the urn keys.
     using is_transparent = void;
+    /// hash(v, M).
     std::size_t operator()(urn_view v) const noexcept { return hash(v, M); }
 };
 

@@ -52,12 +52,18 @@ inline boost::system::error_code make_error_code(error e) noexcept
 */
 class expected_alternatives {
 public:
+    /// The most names kept.
     static constexpr std::size_t capacity = 3;
 
+    /// The number of names.
     std::size_t size() const noexcept { return size_; }
+    /// Whether there are none.
     bool empty() const noexcept { return size_ == 0; }
+    /// The first name.
     std::string_view const* begin() const noexcept { return names_; }
+    /// Past the last name.
     std::string_view const* end() const noexcept { return names_ + size_; }
+    /// The name at `i`, which must be less than size().
     std::string_view operator[](std::size_t i) const noexcept { return names_[i]; }
 
     /// Adds a name; beyond capacity it is dropped.
@@ -67,6 +73,7 @@ public:
             names_[size_++] = name;
     }
 
+    /// The same names in the same order.
     friend bool operator==(expected_alternatives const& a, expected_alternatives const& b) noexcept
     {
         if (a.size_ != b.size_)
@@ -76,6 +83,7 @@ public:
                 return false;
         return true;
     }
+    /// Not operator==.
     friend bool operator!=(expected_alternatives const& a, expected_alternatives const& b) noexcept
     {
         return !(a == b);
@@ -98,24 +106,33 @@ private:
     accepted there, for the same kind of fault.
 */
 struct parse_error {
+    /// What went wrong: an urns::error of the "urns" category.
     boost::system::error_code code;
+    /// Byte offset of the first byte that could not be accepted.
     std::size_t offset = 0;
+    /// The ABNF rule or literal expected at `offset` (static storage).
     std::string_view expected;
+    /// The syntax the input was parsed with.
     urns::syntax syntax = urns::syntax::rfc2141bis;
+    /// What else would have been accepted at `offset`.
     expected_alternatives also_expected;
 
+    /// No error code, offset 0.
     parse_error() = default;
+    /// Every field, in order.
     parse_error(boost::system::error_code code, std::size_t offset, std::string_view expected,
                 urns::syntax syntax, expected_alternatives also_expected = {}) noexcept
         : code(code), offset(offset), expected(expected), syntax(syntax), also_expected(also_expected)
     {
     }
 
+    /// Every field equal.
     friend bool operator==(parse_error const& a, parse_error const& b) noexcept
     {
         return a.code == b.code && a.offset == b.offset && a.expected == b.expected &&
                a.syntax == b.syntax && a.also_expected == b.also_expected;
     }
+    /// Not operator==.
     friend bool operator!=(parse_error const& a, parse_error const& b) noexcept
     {
         return !(a == b);
@@ -133,7 +150,7 @@ using result = boost::system::result<T, parse_error>;
             ^ offset 8: invalid namespace-specific string (NSS) (expected NSS) [rfc2141bis]
     @endcode
 
-    Bytes that are not printable ASCII are shown as \xHH (the caret stays
+    Bytes that are not printable ASCII are shown as `\xHH` (the caret stays
     under the right byte); an input longer than about 70 bytes is shown as
     a window around the offset, with "..." where it was cut.
 */

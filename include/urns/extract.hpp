@@ -89,25 +89,33 @@ bool next_urn_match(std::string_view text, std::size_t from, extract_options con
 */
 class urn_matches {
 public:
+    /// A forward iterator over the matches (value_type urn_match).
     class iterator {
     public:
+        /// @{
+        /// The standard iterator types of a forward iterator over urn_match.
         using iterator_category = std::forward_iterator_tag;
         using value_type = urn_match;
         using difference_type = std::ptrdiff_t;
         using pointer = urn_match const*;
         using reference = urn_match const&;
+        /// @}
 
         /// The end iterator.
         iterator() noexcept = default;
 
+        /// The match here.
         reference operator*() const noexcept { return m_; }
+        /// The match here.
         pointer operator->() const noexcept { return &m_; }
 
+        /// Finds the next match (or the end).
         iterator& operator++() noexcept
         {
             find(resume_);
             return *this;
         }
+        /// Finds the next match (or the end); returns the old position.
         iterator operator++(int) noexcept
         {
             iterator t = *this;
@@ -115,10 +123,12 @@ public:
             return t;
         }
 
+        /// Both at the end, or both at a match at the same offset.
         friend bool operator==(iterator const& a, iterator const& b) noexcept
         {
             return a.done_ == b.done_ && (a.done_ || a.m_.offset == b.m_.offset);
         }
+        /// Not operator==.
         friend bool operator!=(iterator const& a, iterator const& b) noexcept { return !(a == b); }
 
     private:
@@ -140,6 +150,8 @@ public:
         bool done_ = true;
     };
 
+    /// The matches in `text` (which must outlive the range), found lazily;
+    /// find_urns() makes one.
     urn_matches(std::string_view text, extract_options const& opts) noexcept
         : text_(text), opts_(opts)
     {
@@ -147,6 +159,7 @@ public:
 
     /// Finds the first match.
     iterator begin() const noexcept { return iterator(text_, opts_); }
+    /// The end of the matches.
     iterator end() const noexcept { return iterator(); }
 
     /// The text searched.

@@ -26,8 +26,10 @@ namespace lexical {
 
 /// A set of octets, built at compile time.
 struct charset {
+    /// table[c] is true for the octets c in the set.
     bool table[256] = {};
 
+    /// The empty set.
     constexpr charset() = default;
 
     /// The octets of `chars` (a NUL-terminated string).
@@ -64,9 +66,12 @@ struct charset {
         return r;
     }
 
+    /// Whether `c` is in the set.
     constexpr bool contains(unsigned char c) const noexcept { return table[c]; }
+    /// Whether the octet `c` is in the set.
     constexpr bool contains(char c) const noexcept { return table[static_cast<unsigned char>(c)]; }
 
+    /// The same octets.
     constexpr bool operator==(charset const& o) const noexcept
     {
         for (unsigned c = 0; c < 256; ++c)
@@ -74,6 +79,7 @@ struct charset {
                 return false;
         return true;
     }
+    /// Not operator==.
     constexpr bool operator!=(charset const& o) const noexcept { return !(*this == o); }
 };
 

@@ -94,22 +94,29 @@ public:
     /// A forward iterator over the decoded octets (value_type char).
     class iterator {
     public:
+        /// @{
+        /// The standard iterator types of a forward iterator over char
+        /// values (operator* returns a value: there is no char to refer to).
         using iterator_category = std::forward_iterator_tag;
         using value_type = char;
         using difference_type = std::ptrdiff_t;
         using pointer = void;
         using reference = char;
+        /// @}
 
+        /// A singular iterator, to assign to.
         iterator() noexcept = default;
 
         /// The octet here: the byte itself, or the value of the triplet.
         char operator*() const noexcept { return *p_ == '%' ? detail::triplet_octet(p_) : *p_; }
 
+        /// The next octet: past a triplet, or one byte.
         iterator& operator++() noexcept
         {
             p_ += (*p_ == '%') ? 3 : 1;
             return *this;
         }
+        /// The next octet; returns the old position.
         iterator operator++(int) noexcept
         {
             iterator t = *this;
@@ -120,7 +127,9 @@ public:
         /// Where in the encoded string this octet starts.
         char const* base() const noexcept { return p_; }
 
+        /// Whether both are at the same place of the same string.
         friend bool operator==(iterator a, iterator b) noexcept { return a.p_ == b.p_; }
+        /// Not operator==.
         friend bool operator!=(iterator a, iterator b) noexcept { return a.p_ != b.p_; }
 
     private:
@@ -128,16 +137,20 @@ public:
         explicit iterator(char const* p) noexcept : p_(p) {}
         char const* p_ = nullptr;
     };
+    /// Same as iterator: the octets are read-only.
     using const_iterator = iterator;
 
     /// An empty view.
     decoded_view() noexcept = default;
 
+    /// The first decoded octet.
     iterator begin() const noexcept { return iterator(s_.data()); }
+    /// Past the last decoded octet.
     iterator end() const noexcept { return iterator(s_.data() + s_.size()); }
 
     /// The number of decoded octets.
     std::size_t size() const noexcept { return size_; }
+    /// Whether there are no decoded octets.
     bool empty() const noexcept { return size_ == 0; }
 
     /// The encoded string, as given.
@@ -247,7 +260,8 @@ struct display_info {
       UTF-8, and for invisible or reordering code points (U+200B-U+200F,
       U+2028-U+202E, U+2060-U+206F, U+061C, U+FEFF, U+00AD);
     - decoded: other printable ASCII characters that the syntax excludes
-      (for example `"`, `<`, `[`, and under RFC 2141 also `&`, `~`), and
+      (for example the double quote, `<`, `[`, and under RFC 2141 also
+      `&`, `~`), and
       valid UTF-8 sequences of other code points.
     Literal bytes are copied as they are, but for bytes no NSS holds
     (space, controls, 0x7F-0xFF), which are written as triplets.
@@ -304,8 +318,9 @@ result<display_info> display(urn_view v, std::string& out);
       they SHOULD be encoded, so they are; "%" only starts a triplet);
     - rfc2141bis: `pchar` without pct-encoded: the above and "&", "~";
     - rfc8141: the same, and "/" anywhere but first.
-    Every other octet (space, controls, non-ASCII, `"` `<` `>` `[` `\` `]`
-    `^` `` ` `` `{` `|` `}`, "%", "?", "#", ...) is encoded.
+    Every other octet (space, controls, non-ASCII, the double quote,
+    `<` `>` `[` `]` `^` `{` `|` `}`, backslash, grave accent, "%", "?", "#",
+    ...) is encoded.
 
     @par Example
     @code

@@ -43,10 +43,12 @@ struct directive {
     /// Byte offset of the value (after "=").
     std::size_t value_offset() const noexcept { return offset + keyword.size() + 1; }
 
+    /// Same keyword, value and offset.
     friend bool operator==(directive const& a, directive const& b) noexcept
     {
         return a.keyword == b.keyword && a.value == b.value && a.offset == b.offset;
     }
+    /// Not operator==.
     friend bool operator!=(directive const& a, directive const& b) noexcept { return !(a == b); }
 };
 
@@ -72,18 +74,26 @@ public:
     /// A forward iterator over the directives (value_type directive).
     class iterator {
     public:
+        /// @{
+        /// The standard iterator types of a forward iterator over directive.
         using iterator_category = std::forward_iterator_tag;
         using value_type = directive;
         using difference_type = std::ptrdiff_t;
         using pointer = directive const*;
         using reference = directive const&;
+        /// @}
 
+        /// A singular iterator, to assign to.
         iterator() noexcept = default;
 
+        /// The directive here.
         directive const& operator*() const noexcept { return d_; }
+        /// The directive here.
         directive const* operator->() const noexcept { return &d_; }
 
+        /// The next directive (or the end).
         iterator& operator++() noexcept;
+        /// The next directive (or the end); returns the old position.
         iterator operator++(int) noexcept
         {
             iterator t = *this;
@@ -91,10 +101,12 @@ public:
             return t;
         }
 
+        /// Whether both are at the same directive of the same query.
         friend bool operator==(iterator const& a, iterator const& b) noexcept
         {
             return a.p_ == b.p_;
         }
+        /// Not operator==.
         friend bool operator!=(iterator const& a, iterator const& b) noexcept
         {
             return a.p_ != b.p_;
@@ -111,12 +123,15 @@ public:
         std::size_t base_ = 0;         // offset of first_ in the buffer
         directive d_;
     };
+    /// Same as iterator: the directives are read-only.
     using const_iterator = iterator;
 
     /// No directives.
     directives_view() noexcept = default;
 
+    /// The first directive.
     iterator begin() const noexcept;
+    /// Past the last directive.
     iterator end() const noexcept;
 
     /// Whether there are no directives (only a default-constructed view).
@@ -129,7 +144,7 @@ public:
     std::size_t offset() const noexcept { return base_; }
 
 private:
-    friend result<directives_view> parse_query(std::string_view, std::size_t) noexcept;
+    friend result<directives_view> parse_query(std::string_view query, std::size_t base) noexcept;
     directives_view(std::string_view q, std::size_t base) noexcept : q_(q), base_(base) {}
 
     std::string_view q_;
@@ -258,7 +273,7 @@ enum class resolution_service : std::uint8_t {
 
 /// One row of the draft-03 section 9.2.2 registry.
 struct resolution_service_entry {
-    resolution_service service;
+    resolution_service service; ///< the service as an enumerator
     std::string_view name;      ///< as registered: "I2L", ..., "I=I"
     std::string_view purpose;   ///< "URI to URL", ...
     std::string_view status;    ///< "provisional" for all initial entries

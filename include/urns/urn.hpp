@@ -82,12 +82,13 @@ private:
 
 } // namespace urns
 
+namespace std {
 /** Hashes the exact octets, like std::hash<std::string_view>; agrees with
     urn::operator== (and with urns::exact_hash).
 */
-namespace std {
 template <>
 struct hash<urns::urn> {
+    /// The hash of `u.buffer()`.
     std::size_t operator()(urns::urn const& u) const noexcept
     {
         return std::hash<std::string_view>{}(u.buffer());

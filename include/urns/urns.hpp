@@ -17,4 +17,16 @@
 #include <urns/urn_view.hpp>
 #include <urns/version.hpp>
 
+/** @namespace urns
+    The library: parse_urn() and the views it makes (urn_view, urn), their
+    errors (parse_error, to_string()), equivalence (equivalent(),
+    canonical(), hash()), checking (check()), extraction from text
+    (find_urns()), building (make_urn()), the draft-03 query (directives()),
+    percent-encoding (urns::pct) and the character classes of the URN
+    documents (urns::lexical). Namespace rules live in urns::nss.
+
+    Include <urns/urns.hpp> for all of it, or the header named in each
+    entry; none of these headers includes Boost.Spirit X3.
+*/
+
 #endif

@@ -3,7 +3,9 @@
 # Builds and runs the consumer in this directory against an installed urns,
 # twice: with CMake (find_package(urns CONFIG)) and with pkg-config (urns.pc).
 # Usage: test/cmake_package/check.sh <install prefix> <scratch dir>
-# tools/test.sh runs it after `cmake --install build/... --prefix <prefix>`.
+# tools/test.sh runs it after `cmake --install build/... --prefix <prefix>`,
+# and so does the ctest test cmake_package. The pkg-config half is
+# check_pkgconfig.sh, which tools/test.sh also runs on a b2 install.
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
@@ -33,10 +35,4 @@ if [[ $rc -ne 1 || "$out" != *"codes.txt:2:"* || "$out" != *"offset 20"* || "$ou
     exit 1
 fi
 
-echo "-- pkg-config consumer: c++ -std=c++17 main.cpp \$(pkg-config --cflags --libs urns)"
-pcdir=$(dirname "$(find "$prefix" -name urns.pc -print -quit)")
-export PKG_CONFIG_PATH="$pcdir"
-echo "urns $(pkg-config --modversion urns): $(pkg-config --cflags --libs urns)"
-# shellcheck disable=SC2046  # the flags are meant to split into words
-"${CXX:-c++}" -std=c++17 "$here/main.cpp" -o "$scratch/urns_consumer_pc" $(pkg-config --cflags --libs urns)
-"$scratch/urns_consumer_pc"
+"$here/check_pkgconfig.sh" "$prefix" "$scratch"

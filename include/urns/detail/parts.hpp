@@ -85,11 +85,16 @@ public:
     /// The syntax this URN was parsed with.
     urns::syntax syntax() const noexcept { return p_.syntax; }
 
+    // The API reference (docs/Doxyfile.in) shows the accessors above as
+    // members of urn_view and urn; what follows is how they work, so it is
+    // left out of it (cond without a label is never shown).
+    /// @cond
 protected:
     urn_accessors() noexcept = default;
     explicit urn_accessors(parts const& p) noexcept : p_(p) {}
 
     parts p_;
+    /// @endcond
 
 private:
     std::string_view buf() const noexcept { return static_cast<Derived const&>(*this).buffer(); }

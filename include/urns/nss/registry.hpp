@@ -20,6 +20,14 @@ namespace urns {
 
 class urn_view;
 
+/** Namespace rules: the rule each namespace sets for its NSS, and the
+    namespace's own lexical equivalence, kept in a registry that parse_urn(),
+    check() and find_urns() consult when given one, as do the overloads of
+    equivalent() and canonical() in urns/nss/equivalence.hpp. builtin()
+    holds the namespaces shipped with urns; urns/nss/x3.hpp is the surface
+    for writing a namespace's grammar with Boost.Spirit X3, and
+    urns/nss/plugin.hpp the one for giving it to the `urn` tool as a plugin.
+*/
 namespace nss {
 
 /** Where and why a namespace rejects an NSS.
@@ -30,13 +38,17 @@ namespace nss {
     "check-digit", "arc"). It points to static storage.
 */
 struct nss_fault {
+    /// Byte offset in the NSS of the byte the rule could not accept.
     std::size_t offset = 0;
+    /// The display name of the rule that failed there (static storage).
     std::string_view expected;
 
+    /// Same offset and same name.
     friend bool operator==(nss_fault const& a, nss_fault const& b) noexcept
     {
         return a.offset == b.offset && a.expected == b.expected;
     }
+    /// Not operator==.
     friend bool operator!=(nss_fault const& a, nss_fault const& b) noexcept { return !(a == b); }
 };
 

@@ -57,14 +57,19 @@ namespace x3 = boost::spirit::x3;
 namespace abnf {
 
 // clang-format off
-x3::rule<struct alpha_class>       const alpha       = "ALPHA";
-x3::rule<struct digit_class>       const digit       = "DIGIT";
-x3::rule<struct hexdig_class>      const hexdig      = "HEXDIG";
-x3::rule<struct unreserved_class>  const unreserved  = "unreserved";
-x3::rule<struct sub_delims_class>  const sub_delims  = "sub-delims";
-x3::rule<struct gen_delims_class>  const gen_delims  = "gen-delims";
-x3::rule<struct pct_encoded_class> const pct_encoded = "pct-encoded";
-x3::rule<struct pchar_class>       const pchar       = "pchar";
+x3::rule<struct alpha_class>       const alpha       = "ALPHA";       ///< ALPHA (RFC 5234): A-Z a-z
+x3::rule<struct digit_class>       const digit       = "DIGIT";       ///< DIGIT (RFC 5234): 0-9
+x3::rule<struct hexdig_class>      const hexdig      = "HEXDIG";      ///< HEXDIG (RFC 5234): 0-9 A-F, either case
+x3::rule<struct unreserved_class>  const unreserved  = "unreserved";  ///< unreserved (RFC 3986)
+x3::rule<struct sub_delims_class>  const sub_delims  = "sub-delims";  ///< sub-delims (RFC 3986)
+x3::rule<struct gen_delims_class>  const gen_delims  = "gen-delims";  ///< gen-delims (RFC 3986)
+x3::rule<struct pct_encoded_class> const pct_encoded = "pct-encoded"; ///< pct-encoded (RFC 3986): "%" HEXDIG HEXDIG
+x3::rule<struct pchar_class>       const pchar       = "pchar";       ///< pchar (RFC 3986)
+
+// The rules' definitions, for BOOST_SPIRIT_DEFINE: grammars use the rules
+// above, so the API reference leaves these out (cond without a label is
+// never shown).
+/// @cond
 
 // ALPHA       = %x41-5A / %x61-7A
 auto const alpha_def = grammar::char_in<lexical::rfc5234::alpha>{};
@@ -85,6 +90,7 @@ auto const pct_encoded_def = x3::lit('%') >> grammar::must(hexdig, error::nss_re
 auto const pchar_def = grammar::char_in<lexical::rfc3986::pchar>{} | pct_encoded;
 
 BOOST_SPIRIT_DEFINE(alpha, digit, hexdig, unreserved, sub_delims, gen_delims, pct_encoded, pchar)
+/// @endcond
 // clang-format on
 
 /// One or more octets of a class of urns/lexical.hpp (or your own charset
