@@ -94,6 +94,7 @@ registry const& builtin()
         r.add(gsma::rules());
         r.add(isan::rules());
         r.add(dev::rules());
+        r.add(ogc::rules());
         return r;
     }();
     return instance;

@@ -51,6 +51,8 @@ std::vector<namespace_seeds> const seeds = {
               "0123-1230-3210-2310-1", "1881-66C7-3420-6541-9-9F3A-0245-U", "0123-1230-3210-2310-%4a"}},
     {"dev", {"mac:0024beffff804ff1", "mac:0024BEFFFF804FF1", "ops:32473-Refrigerator-5002",
              "example:new-1-2-3_comp", "mac:0024be804ff1", "os:32473-%41"}},
+    {"ogc", {"def:crs:EPSG:6.3:26986", "DEF:crs:EPSG:6.3:26986", "def:crs:epsg:6.3:26986", "def",
+             "def%3acrs:EPSG"}},
 };
 
 struct mode_case {

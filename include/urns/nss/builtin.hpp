@@ -13,6 +13,7 @@
 #include <urns/nss/isbn.hpp>
 #include <urns/nss/issn.hpp>
 #include <urns/nss/nbn.hpp>
+#include <urns/nss/ogc.hpp>
 #include <urns/nss/oid.hpp>
 #include <urns/nss/registry.hpp>
 #include <urns/nss/uuid.hpp>
