@@ -95,6 +95,7 @@ registry const& builtin()
         r.add(isan::rules());
         r.add(dev::rules());
         r.add(ogc::rules());
+        r.add(mpeg::rules());
         return r;
     }();
     return instance;

@@ -53,6 +53,8 @@ std::vector<namespace_seeds> const seeds = {
              "example:new-1-2-3_comp", "mac:0024be804ff1", "os:32473-%41"}},
     {"ogc", {"def:crs:EPSG:6.3:26986", "DEF:crs:EPSG:6.3:26986", "def:crs:epsg:6.3:26986", "def",
              "def%3acrs:EPSG"}},
+    {"mpeg", {"mpeg7:schema:2001", "MPEG7:schema:2001", "Mpeg7:Schema:2001", "mpeg7:SCHEMA:2001", "MPEG7",
+              "%4dPEG7:schema:2001", "%6dpeg7:schema:2001", "mpeg7%3aschema"}},
 };
 
 struct mode_case {
@@ -177,6 +179,15 @@ std::string namespace_key(std::string const& nid, std::string_view nss, urns::ns
             auto const at = k.rfind(";vers=0");
             if (at != std::string::npos && at + 7 == k.size())
                 k.erase(at);
+        }
+    } else if (nid == "mpeg") {   // RFC 3614 section 2: the standard name is case-insensitive
+        std::size_t const end = k.find(':');
+        for (std::size_t i = 0; i < end; ++i) {
+            if (k[i] == '%') {
+                i += 2;
+                continue;
+            }
+            k[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(k[i])));
         }
     } else if (nid == "issn") {   // RFC 3044: the check character "x" is "X"
         for (char& c : k)

@@ -12,6 +12,7 @@
 #include <urns/nss/isan.hpp>
 #include <urns/nss/isbn.hpp>
 #include <urns/nss/issn.hpp>
+#include <urns/nss/mpeg.hpp>
 #include <urns/nss/nbn.hpp>
 #include <urns/nss/ogc.hpp>
 #include <urns/nss/oid.hpp>
