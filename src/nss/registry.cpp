@@ -96,6 +96,7 @@ registry const& builtin()
         r.add(dev::rules());
         r.add(ogc::rules());
         r.add(mpeg::rules());
+        r.add(oasis::rules());
         return r;
     }();
     return instance;

@@ -55,6 +55,8 @@ std::vector<namespace_seeds> const seeds = {
              "def%3acrs:EPSG"}},
     {"mpeg", {"mpeg7:schema:2001", "MPEG7:schema:2001", "Mpeg7:Schema:2001", "mpeg7:SCHEMA:2001", "MPEG7",
               "%4dPEG7:schema:2001", "%6dpeg7:schema:2001", "mpeg7%3aschema"}},
+    {"oasis", {"names:technical:memo:9502:1995", "NAMES:technical:memo:9502:1995", "member:A00024:x",
+               "member:a00024:x", "member:A00024:%78", "names:tc:docbook:dtd:xml:docbook:5.0b1"}},
 };
 
 struct mode_case {
