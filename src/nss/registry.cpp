@@ -94,6 +94,9 @@ registry const& builtin()
         r.add(gsma::rules());
         r.add(isan::rules());
         r.add(dev::rules());
+        r.add(ogc::rules());
+        r.add(mpeg::rules());
+        r.add(oasis::rules());
         return r;
     }();
     return instance;

@@ -51,6 +51,12 @@ std::vector<namespace_seeds> const seeds = {
               "0123-1230-3210-2310-1", "1881-66C7-3420-6541-9-9F3A-0245-U", "0123-1230-3210-2310-%4a"}},
     {"dev", {"mac:0024beffff804ff1", "mac:0024BEFFFF804FF1", "ops:32473-Refrigerator-5002",
              "example:new-1-2-3_comp", "mac:0024be804ff1", "os:32473-%41"}},
+    {"ogc", {"def:crs:EPSG:6.3:26986", "DEF:crs:EPSG:6.3:26986", "def:crs:epsg:6.3:26986", "def",
+             "def%3acrs:EPSG"}},
+    {"mpeg", {"mpeg7:schema:2001", "MPEG7:schema:2001", "Mpeg7:Schema:2001", "mpeg7:SCHEMA:2001", "MPEG7",
+              "%4dPEG7:schema:2001", "%6dpeg7:schema:2001", "mpeg7%3aschema"}},
+    {"oasis", {"names:technical:memo:9502:1995", "NAMES:technical:memo:9502:1995", "member:A00024:x",
+               "member:a00024:x", "member:A00024:%78", "names:tc:docbook:dtd:xml:docbook:5.0b1"}},
 };
 
 struct mode_case {
@@ -175,6 +181,15 @@ std::string namespace_key(std::string const& nid, std::string_view nss, urns::ns
             auto const at = k.rfind(";vers=0");
             if (at != std::string::npos && at + 7 == k.size())
                 k.erase(at);
+        }
+    } else if (nid == "mpeg") {   // RFC 3614 section 2: the standard name is case-insensitive
+        std::size_t const end = k.find(':');
+        for (std::size_t i = 0; i < end; ++i) {
+            if (k[i] == '%') {
+                i += 2;
+                continue;
+            }
+            k[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(k[i])));
         }
     } else if (nid == "issn") {   // RFC 3044: the check character "x" is "X"
         for (char& c : k)

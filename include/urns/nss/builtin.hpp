@@ -12,7 +12,10 @@
 #include <urns/nss/isan.hpp>
 #include <urns/nss/isbn.hpp>
 #include <urns/nss/issn.hpp>
+#include <urns/nss/mpeg.hpp>
 #include <urns/nss/nbn.hpp>
+#include <urns/nss/oasis.hpp>
+#include <urns/nss/ogc.hpp>
 #include <urns/nss/oid.hpp>
 #include <urns/nss/registry.hpp>
 #include <urns/nss/uuid.hpp>
