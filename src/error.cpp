@@ -58,6 +58,28 @@ std::size_t append_shown(std::string& out, unsigned char c)
 
 } // namespace
 
+std::string_view error_code_name(boost::system::error_code const& ec) noexcept
+{
+    if (ec.category() == error_category()) {
+        switch (static_cast<error>(ec.value())) {
+        case error::bad_scheme: return "bad_scheme";
+        case error::bad_nid: return "bad_nid";
+        case error::bad_nss: return "bad_nss";
+        case error::bad_pct_encoded: return "bad_pct_encoded";
+        case error::bad_query: return "bad_query";
+        case error::bad_r_component: return "bad_r_component";
+        case error::bad_q_component: return "bad_q_component";
+        case error::bad_fragment: return "bad_fragment";
+        case error::bad_rq: return "bad_rq";
+        case error::reserved_nid: return "reserved_nid";
+        case error::nul_octet: return "nul_octet";
+        case error::nss_rejected: return "nss_rejected";
+        case error::bad_identifier: return "bad_identifier";
+        }
+    }
+    return "error";
+}
+
 boost::system::error_category const& error_category() noexcept
 {
     static category_impl const instance;

@@ -36,6 +36,12 @@ enum class error : int {
     bad_identifier,   ///< encode/make_urn: the identifier cannot be encoded
 };
 
+/** The enumerator's name of an error code of the "urns" category
+    ("bad_nss", "reserved_nid", ...): a stable name for programs (the JSON
+    of the `urn` tool, the Python package); "error" for a code of another
+    category or an unknown value. */
+std::string_view error_code_name(boost::system::error_code const& ec) noexcept;
+
 /// The category of urns::error; its name is "urns".
 boost::system::error_category const& error_category() noexcept;
 

@@ -140,28 +140,6 @@ urns::nss::registry const* registry_for(bool namespaces)
 
 // ------------------------------------------------------------ errors
 
-std::string_view error_name(boost::system::error_code const& ec)
-{
-    if (ec.category() == urns::error_category()) {
-        switch (static_cast<urns::error>(ec.value())) {
-        case urns::error::bad_scheme: return "bad_scheme";
-        case urns::error::bad_nid: return "bad_nid";
-        case urns::error::bad_nss: return "bad_nss";
-        case urns::error::bad_pct_encoded: return "bad_pct_encoded";
-        case urns::error::bad_query: return "bad_query";
-        case urns::error::bad_r_component: return "bad_r_component";
-        case urns::error::bad_q_component: return "bad_q_component";
-        case urns::error::bad_fragment: return "bad_fragment";
-        case urns::error::bad_rq: return "bad_rq";
-        case urns::error::reserved_nid: return "reserved_nid";
-        case urns::error::nul_octet: return "nul_octet";
-        case urns::error::nss_rejected: return "nss_rejected";
-        case urns::error::bad_identifier: return "bad_identifier";
-        default: break;
-        }
-    }
-    return "error";
-}
 
 /// A parse_error on its way to Python, with its caret message made while
 /// the input is at hand. Thrown with or without the GIL; translated into
@@ -189,7 +167,7 @@ py::object make_parse_error(parse_failure const& f)
     for (std::string_view a : f.error.also_expected)
         also.append(py::str(std::string(a)));
     exc.attr("also_expected") = py::tuple(also);
-    exc.attr("code") = py::str(std::string(error_name(f.error.code)));
+    exc.attr("code") = py::str(std::string(urns::error_code_name(f.error.code)));
     exc.attr("reason") = py::str(f.error.code.message());
     exc.attr("syntax") = py::str(std::string(urns::to_string(f.error.syntax)));
     exc.attr("index") = f.index ? py::object(py::int_(*f.index)) : py::object(py::none());

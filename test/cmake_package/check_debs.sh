@@ -32,7 +32,7 @@ for tool in cpack dpkg-deb dpkg-shlibdeps; do
 done
 
 echo "-- cpack -G DEB into $scratch/packages"
-rm -rf "$scratch/packages" "$scratch/root"
+rm -rf "$scratch/packages" "$scratch/unpacked"
 cpack -G DEB --config "$build/CPackConfig.cmake" -B "$scratch/packages"
 
 mapfile -t debs < <(find "$scratch/packages" -maxdepth 1 -name '*.deb' | sort)
@@ -108,14 +108,14 @@ libc6_re='(^|[ ,])libc6([ ,(]|$)'
 [[ $tool_depends != *libboost* ]] || fail "urn: Depends names libboost, which only liburns-dev needs"
 [[ $(dpkg-deb -f "$tool_deb" Section) == utils ]] || fail "urn: Section is not utils"
 
-echo "-- dpkg-deb -x both into $scratch/root; check.sh with prefix $scratch/root/usr"
-mkdir -p "$scratch/root"
-dpkg-deb -x "$dev_deb" "$scratch/root"
-dpkg-deb -x "$tool_deb" "$scratch/root"
-"$here/check.sh" "$scratch/root/usr" "$scratch/consumer"
+echo "-- dpkg-deb -x both into $scratch/unpacked; check.sh with prefix $scratch/unpacked/usr"
+mkdir -p "$scratch/unpacked"
+dpkg-deb -x "$dev_deb" "$scratch/unpacked"
+dpkg-deb -x "$tool_deb" "$scratch/unpacked"
+"$here/check.sh" "$scratch/unpacked/usr" "$scratch/consumer"
 
 echo "-- the packaged urn --version"
-out=$("$scratch/root/usr/bin/urn" --version) || fail "urn --version exited $?"
+out=$("$scratch/unpacked/usr/bin/urn" --version) || fail "urn --version exited $?"
 echo "$out"
 # The Debian version without epoch and revision is the upstream version.
 upstream=${version#*:}
@@ -123,11 +123,11 @@ upstream=${upstream%-*}
 [[ $out == "urn (urns) $upstream" ]] || fail "urn --version says \"$out\", the packages' version is $version"
 
 echo "-- the packaged manual page and bash completion"
-rendered=$(MANWIDTH=80 man --warnings -l "$scratch/root/usr/share/man/man1/urn-check.1" 2>&1) ||
+rendered=$(MANWIDTH=80 man --warnings -l "$scratch/unpacked/usr/share/man/man1/urn-check.1" 2>&1) ||
     fail "man -l urn-check.1 exited $?"
 [[ $rendered == *"--namespaces"* && $rendered == *"SEE ALSO"* ]] || fail "urn-check.1 does not render its options"
 completed=$(bash -c 'source "$1"; COMP_WORDS=(urn check --synt); COMP_CWORD=2; _urn; echo "${COMPREPLY[*]}"' \
-    bash "$scratch/root/usr/share/bash-completion/completions/urn")
+    bash "$scratch/unpacked/usr/share/bash-completion/completions/urn")
 [[ $completed == "--syntax" ]] || fail "the packaged bash completion gives \"$completed\" for urn check --synt"
 
 echo "check_debs.sh: ok: ${dev_deb##*/} and ${tool_deb##*/} (version $version)"

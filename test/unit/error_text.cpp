@@ -50,3 +50,21 @@ BOOST_AUTO_TEST_CASE(an_input_cut_by_one_byte_says_so)
     BOOST_TEST(render("g" + head40 + "!", 41) ==
                "..." + head40 + "!\n" + std::string(43, ' ') + "^ offset 41: " + message);
 }
+
+BOOST_AUTO_TEST_CASE(error_code_names_are_the_enumerators)
+{
+    // The names are the enumerators of include/urns/error.hpp, written out.
+    std::pair<urns::error, char const*> const names[] = {
+        {urns::error::bad_scheme, "bad_scheme"},         {urns::error::bad_nid, "bad_nid"},
+        {urns::error::bad_nss, "bad_nss"},               {urns::error::bad_pct_encoded, "bad_pct_encoded"},
+        {urns::error::bad_query, "bad_query"},           {urns::error::bad_r_component, "bad_r_component"},
+        {urns::error::bad_q_component, "bad_q_component"}, {urns::error::bad_fragment, "bad_fragment"},
+        {urns::error::bad_rq, "bad_rq"},                 {urns::error::reserved_nid, "reserved_nid"},
+        {urns::error::nul_octet, "nul_octet"},           {urns::error::nss_rejected, "nss_rejected"},
+        {urns::error::bad_identifier, "bad_identifier"},
+    };
+    for (auto const& [e, name] : names)
+        BOOST_TEST(urns::error_code_name(urns::make_error_code(e)) == name);
+    BOOST_TEST(urns::error_code_name(boost::system::error_code(99, urns::error_category())) == "error");
+    BOOST_TEST(urns::error_code_name(boost::system::error_code(1, boost::system::generic_category())) == "error");
+}

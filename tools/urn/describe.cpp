@@ -7,28 +7,6 @@
 
 namespace urn_tool {
 
-std::string_view error_name(boost::system::error_code const& ec)
-{
-    if (ec.category() == urns::error_category()) {
-        switch (static_cast<urns::error>(ec.value())) {
-        case urns::error::bad_scheme: return "bad_scheme";
-        case urns::error::bad_nid: return "bad_nid";
-        case urns::error::bad_nss: return "bad_nss";
-        case urns::error::bad_pct_encoded: return "bad_pct_encoded";
-        case urns::error::bad_query: return "bad_query";
-        case urns::error::bad_r_component: return "bad_r_component";
-        case urns::error::bad_q_component: return "bad_q_component";
-        case urns::error::bad_fragment: return "bad_fragment";
-        case urns::error::bad_rq: return "bad_rq";
-        case urns::error::reserved_nid: return "reserved_nid";
-        case urns::error::nul_octet: return "nul_octet";
-        case urns::error::nss_rejected: return "nss_rejected";
-        case urns::error::bad_identifier: return "bad_identifier";
-        default: break;
-        }
-    }
-    return "error";
-}
 
 namespace {
 
@@ -95,7 +73,7 @@ void write_error_json(json_writer& j, urns::parse_error const& e, std::string_vi
 {
     j.key(key);
     j.begin_object();
-    j.member("code", error_name(e.code));
+    j.member("code", urns::error_code_name(e.code));
     j.member("message", e.code.message());
     j.member("offset", e.offset);
     if (!e.expected.empty())

@@ -14,9 +14,6 @@
 
 namespace urn_tool {
 
-/// The identifier of an error code: "bad_nss", "reserved_nid", ...
-std::string_view error_name(boost::system::error_code const& ec);
-
 /** One line: the URN, then its components as `name=value`, with the
     documents' names:
 

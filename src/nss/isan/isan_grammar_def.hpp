@@ -12,6 +12,7 @@
 #define URNS_GRAMMAR_NSS_ISAN_DEF_HPP
 
 #include "nss/isan/isan_grammar.hpp"
+#include <urns/lexical.hpp>
 #include <urns/nss/x3.hpp>
 
 namespace urns {
@@ -26,11 +27,9 @@ using urns::nss::expect;
 /// The value of a hex digit or check character: "0"-"9" 0-9, letters 10-35.
 constexpr unsigned value36(char c) noexcept
 {
-    if (c >= '0' && c <= '9')
+    if (urns::lexical::rfc5234::digit.contains(c))
         return static_cast<unsigned>(c - '0');
-    if (c >= 'a' && c <= 'z')
-        return static_cast<unsigned>(c - 'a') + 10;
-    return static_cast<unsigned>(c - 'A') + 10;
+    return static_cast<unsigned>(urns::lexical::ascii_upper(c) - 'A') + 10;
 }
 
 /** ISO 7064 MOD 37,36 (the hybrid system, M = 36): run over the
