@@ -17,9 +17,11 @@
 # URNS_TEST_TIMEOUT=60 so that a mutant that loops fails in a minute). The
 # fast set is ctest without tool_soak_stream and the ctest_* checks, stopped
 # at the first failure. "killed by" names the failing tests, "build" a
-# mutant that does not compile, "SURVIVED" one that passes every test.
-# Results go to build/mutate/results.tsv too. Exit status: 0 if every mutant
-# was killed, 1 if one survived, 2 on a usage or apply error.
+# mutant that does not compile (not a kill: the mutant must be rewritten),
+# "SURVIVED" one that passes every test. The commit is the HEAD at the
+# start. Results go to build/mutate/results.tsv too. Exit status: 0 if
+# every mutant was killed, 1 if one survived, 2 on a usage or apply error
+# or a mutant that does not build.
 # Environment: JOBS (default 2).
 set -euo pipefail
 
@@ -39,9 +41,12 @@ for arg in "$@"; do
     esac
 done
 
+# The commit under test, fixed now: commits made while the script runs
+# change nothing here.
+head=$(git rev-parse HEAD)
 rm -rf "$work/tree"
 mkdir -p "$work/tree"
-git archive HEAD | tar -x -C "$work/tree"
+git archive "$head" | tar -x -C "$work/tree"
 
 # apply <id>: writes the mutated file into the tree (from HEAD's version),
 # or fails loudly if its search text does not occur exactly once.
@@ -67,8 +72,8 @@ sys.exit("mutant %s: not in %s" % (wanted, path))
 EOF
 }
 
-# restore <file>: HEAD's version back into the tree.
-restore() { git show "HEAD:$1" > "$work/tree/$1"; }
+# restore <file>: the commit's version back into the tree.
+restore() { git show "$head:$1" > "$work/tree/$1"; }
 
 mapfile -t ids < <(awk -F'\t' 'NR > 1 && $1 != "" && $1 !~ /^#/ { print $1 }' "$list")
 if [[ ${#wanted[@]} -gt 0 ]]; then ids=("${wanted[@]}"); fi
@@ -81,7 +86,7 @@ for id in "${ids[@]}"; do
     apply "$id" || exit 2
     restore "$f"
 done
-echo "mutate: ${#ids[@]} mutants apply to HEAD ($(git rev-parse --short HEAD))"
+echo "mutate: ${#ids[@]} mutants apply to HEAD (${head:0:7})"
 if [[ $check_only -eq 1 ]]; then exit 0; fi
 
 cmake -S "$work/tree" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
@@ -94,7 +99,7 @@ fi
 
 printf 'mutant\tfile\twhat\tkilled by\tseconds\n' > "$work/results.tsv"
 printf '%-5s | %-58s | %s\n' "id" "mutation" "killed by"
-killed=0 survived=0
+killed=0 survived=0 unbuilt=0
 for id in "${ids[@]}"; do
     f=$(file_of "$id")
     start=$(date +%s)
@@ -110,10 +115,16 @@ for id in "${ids[@]}"; do
         by=${by:-ctest}
     fi
     restore "$f"
-    if [[ $by == SURVIVED ]]; then survived=$((survived + 1)); else killed=$((killed + 1)); fi
+    case $by in
+    SURVIVED) survived=$((survived + 1)) ;;
+    build) unbuilt=$((unbuilt + 1)) ;;
+    *) killed=$((killed + 1)) ;;
+    esac
     printf '%-5s | %-58s | %s\n' "$id" "$(what_of "$id")" "$by"
     printf '%s\t%s\t%s\t%s\t%s\n' "$id" "$f" "$(what_of "$id")" "$by" "$(($(date +%s) - start))" \
         >> "$work/results.tsv"
 done
-echo "mutate: $killed of $((killed + survived)) mutants killed, $survived survived"
+echo "mutate: $killed of $((killed + survived)) mutants killed, $survived survived" \
+     "$( [[ $unbuilt -eq 0 ]] || echo "($unbuilt did not build: rewrite them)")"
+if [[ $unbuilt -ne 0 ]]; then exit 2; fi
 [[ $survived -eq 0 ]]
