@@ -531,12 +531,15 @@ PYBIND11_MODULE(_urns, m)
           "'return' puts the ParseError object in its place.");
 
     // -------------------------------------------------------- equivalence
-    m.def("canonical",
-          [](py::handle text, std::optional<std::string_view> mode, std::string_view syntax, bool namespaces) {
-              auto const md = get_mode(mode);
-              urn_arg u = get_urn(text, get_syntax(syntax), namespaces, "text");
-              return canonical_of(u.get(), mode_for(u.get(), md), namespaces);
-          },
+    // canonical() and equivalence_key() are the same function: the key of
+    // equivalence is the canonical form.
+    auto const canonical_text = [](py::handle text, std::optional<std::string_view> mode, std::string_view syntax,
+                                   bool namespaces) {
+        auto const md = get_mode(mode);
+        urn_arg u = get_urn(text, get_syntax(syntax), namespaces, "text");
+        return canonical_of(u.get(), mode_for(u.get(), md), namespaces);
+    };
+    m.def("canonical", canonical_text,
           "text"_a, "mode"_a = py::none(), "syntax"_a = "rfc2141bis", "namespaces"_a = false,
           "canonical(text, mode=None, syntax='rfc2141bis', namespaces=False) -> str\n\n"
           "The canonical form of a URN (a URN object, or text parsed in the syntax):\n"
@@ -552,12 +555,7 @@ PYBIND11_MODULE(_urns, m)
           "namespace's canonical form (e.g. a uuid in lower case).\n"
           "Raises ParseError if the text is not a URN.");
 
-    m.def("equivalence_key",
-          [](py::handle text, std::optional<std::string_view> mode, std::string_view syntax, bool namespaces) {
-              auto const md = get_mode(mode);
-              urn_arg u = get_urn(text, get_syntax(syntax), namespaces, "text");
-              return canonical_of(u.get(), mode_for(u.get(), md), namespaces);
-          },
+    m.def("equivalence_key", canonical_text,
           "text"_a, "mode"_a = py::none(), "syntax"_a = "rfc2141bis", "namespaces"_a = false,
           "equivalence_key(text, mode=None, syntax='rfc2141bis', namespaces=False) -> str\n\n"
           "A hashable key that is equal for equivalent URNs and only for them: the\n"
