@@ -9,6 +9,8 @@
 //   --corpus-size=N      URNs in the mixed corpus (default 10000)
 //   --seed=S             generator seed (default 8141)
 //   --write-corpus=PATH  write N mixed URNs, one a line, to PATH and exit
+//   --write-prose=PATH   write --prose-size=BYTES (default 256 MiB) of prose
+//                        with a URN of the mix about every ten lines, and exit
 //   --table=PATH         also write the markdown table to PATH
 //   --describe           print the corpora's make-up and exit
 //   --no-check           skip the yardstick/parse_urn agreement check
@@ -489,7 +491,8 @@ int main(int argc, char** argv)
 {
     std::size_t corpus_size = 10000;
     std::uint64_t seed = default_seed;
-    std::string write_corpus, table_path;
+    std::string write_corpus, write_prose, table_path;
+    std::size_t prose_size = std::size_t(256) << 20;
     bool do_describe = false, check = true, instructions = false;
     std::string instructions_corpus = "mixed";
 
@@ -503,6 +506,10 @@ int main(int argc, char** argv)
             seed = std::strtoull(v.c_str(), nullptr, 10);
         else if (flag(argv[i], "--write-corpus", v))
             write_corpus = v;
+        else if (flag(argv[i], "--write-prose", v))
+            write_prose = v;
+        else if (flag(argv[i], "--prose-size", v))
+            prose_size = std::strtoull(v.c_str(), nullptr, 10);
         else if (flag(argv[i], "--table", v))
             table_path = v;
         else if (flag(argv[i], "--describe", v))
@@ -523,6 +530,13 @@ int main(int argc, char** argv)
         }
     }
 
+    if (!write_prose.empty()) {
+        // Lines of about 72 bytes, a URN of the mix about every ten lines.
+        std::ofstream f(write_prose, std::ios::binary);
+        std::string const text = prose_with_urns(prose_size, 700, seed);
+        f.write(text.data(), static_cast<std::streamsize>(text.size()));
+        return f ? 0 : 1;
+    }
     std::vector<std::string> const mix = mixed(corpus_size, seed);
     if (!write_corpus.empty()) {
         std::ofstream f(write_corpus, std::ios::binary);

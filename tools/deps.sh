@@ -16,6 +16,7 @@ packages=(
     zlib1g-dev                              # the urn tool's gzip input
     python3-jsonschema                      # test/tool/: --json records against docs/schema/
     libbenchmark-dev                        # bench/
+    ripgrep                                 # bench/vs_ripgrep.py (urn extract against rg -o)
     time                                    # test/tool/soak.py (peak RSS of urn)
     help2man man-db                         # urn's manual pages (tools/urn/gen_docs.py), man -l in tool_docs
     dpkg-dev                                # dpkg-shlibdeps: the Depends of the urn Debian package (cpack)

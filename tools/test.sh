@@ -14,8 +14,9 @@
 #       consumer built against them unpacked
 #   (d) clang++ ASan+UBSan build (warnings as errors) and ctest on it
 #   (e) tools/fuzz.sh --ci (bounded fuzzing)
-#   (f) clang++ ThreadSanitizer build of test/unit/threads.cpp only, and its
-#       run (the library called from many threads at once); any report fails
+#   (f) clang++ ThreadSanitizer build of test/unit/threads.cpp and the urn
+#       tool only, and their runs (the library called from many threads at
+#       once; urn check, normalize, extract -j 4); any report fails
 # Each step prints a banner and its wall time; the first failure stops it,
 # and so does a step that runs past its time limit (a hang fails the run).
 # Build directories: build/release, build/b2, build/asan, build/tsan (all
@@ -134,11 +135,13 @@ tsan_step() {
     cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
         -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
         -DURNS_SANITIZE=thread -DURNS_WARNINGS_AS_ERRORS=ON \
-        -DURNS_BUILD_TOOLS=OFF -DURNS_BUILD_EXAMPLES=OFF
-    # Only the library and the threads test: the rest runs in (a) and (d).
-    cmake --build build/tsan -j "$jobs" --target test_threads
+        -DURNS_BUILD_EXAMPLES=OFF
+    # Only the library, the threads test and the urn tool (its -j N): the
+    # rest runs in (a) and (d).
+    cmake --build build/tsan -j "$jobs" --target test_threads urn
     TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
         timeout 300 build/tsan/test/test_threads -- "$root"
+    timeout 600 test/tool/tsan_jobs.sh build/tsan/tools/urn
 }
 
 # The steps run in `bash -c` under timeout: they see these.
@@ -152,7 +155,7 @@ if [[ $quick -eq 0 ]]; then
     step "(c) cmake --install + consumer (CMake package, pkg-config), Debian packages" install_step
     step "(d) clang++ -fsanitize=address,undefined build + ctest" sanitize_step
     step "(e) tools/fuzz.sh --ci" fuzz_step
-    step "(f) clang++ -fsanitize=thread: test_threads" tsan_step
+    step "(f) clang++ -fsanitize=thread: test_threads, urn -j 4" tsan_step
 fi
 echo
 echo "==== all tests passed in $(($(date +%s) - total_start))s ($root)"

@@ -79,10 +79,12 @@ public:
     void plugin_option();
     /// --max-line N.
     void max_line_option(inputs& in, std::string_view what);
+    /// -j, --jobs N.
+    void jobs_option(inputs& in);
     /// --color WHEN.
     void color_option(std::string_view what = {});
     /// What every command that reads lines ends its options with:
-    /// --plugin, --max-line, --color.
+    /// --plugin, --max-line, --line-buffered, --color.
     void reading_options(inputs& in, std::string_view max_line_what = "longest line accepted, in bytes "
                                                                        "(default 64M; K, M, G)");
 
@@ -121,6 +123,9 @@ void load_plugin(std::string_view path);
 /// The shipped namespaces and those of the plugins (--plugin, URNS_PLUGINS).
 urns::nss::registry const& tool_registry();
 
+/// The largest -j.
+constexpr unsigned max_jobs = 256;
+
 /// What to read, in order: URNs given as arguments and files of URNs.
 struct inputs {
     struct item {
@@ -130,6 +135,7 @@ struct inputs {
     std::vector<item> items;
     std::size_t max_line = line_reader::default_max_line;
     std::string_view stdin_name = "<stdin>";  ///< how standard input is named (--label)
+    unsigned jobs = 0;  ///< threads (-j); 0: one per processor
 
     /// Adds a URN argument.
     void add_urn(std::string_view s) { items.push_back({false, s}); }
@@ -209,6 +215,8 @@ int for_each_input(inputs const& in, OnLine&& on_line, OnLong&& on_long, OnEnd o
                 }
                 if (!text.empty() && !line(where, text))
                     return status;
+                if (line_buffered())
+                    out().flush();
             } else if (st == line_reader::status::too_long) {
                 on_long(origin{name, r.line_number(), 0});
             } else {

@@ -3,10 +3,13 @@
 // read one per line.
 #include "commands.hpp"
 #include "describe.hpp"
+#include "parallel.hpp"
 
 #include <urns/check.hpp>
 #include <urns/parse.hpp>
 
+#include <atomic>
+#include <memory>
 #include <vector>
 
 namespace urn_tool {
@@ -114,6 +117,64 @@ void write_diagnostics_json(json_writer& j, std::vector<urns::diagnostic> const&
     j.end_array();
 }
 
+/// What `urn check` does with each line (one per thread).
+class check_worker final : public line_worker {
+public:
+    check_worker(check_settings const& o, urns::parse_options const& popts, urns::check_options const& lint_opts,
+                 std::atomic<bool>& any_invalid)
+        : o_(o), popts_(popts), lint_opts_(lint_opts), any_invalid_(any_invalid)
+    {
+    }
+
+    bool line(origin const& where, std::string_view text) override
+    {
+        if (where.bom != 0 && o_.lint && !o_.json)
+            report_bom(where);
+        auto r = urns::parse_urn(text, popts_);
+        if (!r)
+            invalid();
+        diags_.clear();
+        if (r && o_.lint) {
+            diags_ = urns::check(*r, lint_opts_);
+            for (urns::diagnostic const& d : diags_)
+                if (d.severity == urns::severity::error)
+                    invalid();
+        }
+        if (o_.json) {
+            write_result_json(j_, where, text, o_.syn, r, [&](json_writer& jj) {
+                if (where.bom != 0 && o_.lint)
+                    jj.member_bool("byte_order_mark", true);
+                if (r && o_.lint)
+                    write_diagnostics_json(jj, diags_);
+            });
+        } else if (!r) {
+            report_invalid(where, text, r.error());
+        } else {
+            if (!o_.quiet)
+                write_components_line(sink_, *r);
+            report_diagnostics(where, *r, diags_);
+        }
+        return true;
+    }
+
+    void too_long(origin const& where) override
+    {
+        invalid();
+        report_too_long(where, o_.in.max_line, o_.json ? &j_ : nullptr);
+    }
+
+private:
+    void invalid() noexcept { any_invalid_.store(true, std::memory_order_relaxed); }
+
+    check_settings const& o_;
+    urns::parse_options const& popts_;
+    urns::check_options const& lint_opts_;
+    std::atomic<bool>& any_invalid_;
+    out_buffer& sink_ = out();
+    json_writer j_{sink_};
+    std::vector<urns::diagnostic> diags_;
+};
+
 int run(arguments const& args)
 {
     check_settings o;
@@ -133,6 +194,7 @@ int run(arguments const& args)
     cl.namespaces_option(o.namespaces,
                          "also check the NSS against the rules of the namespaces shipped with urns (a fault is "
                          "error nss_rejected)");
+    cl.jobs_option(o.in);
     cl.reading_options(o.in);
     cl.operands([&o](std::string_view v) { o.in.add_operand(v); });
     if (!cl.parse(args))
@@ -141,44 +203,9 @@ int run(arguments const& args)
     urns::check_options lint_opts;
     lint_opts.assigned_name = o.assigned_name;
     urns::parse_options const popts = parse_options_for(o.syn, o.namespaces);
-    bool any_invalid = false;
-    out_buffer& sink = out();
-    json_writer j(sink);
-
-    std::vector<urns::diagnostic> diags;
-    auto on_line = [&](origin const& where, std::string_view text) {
-        if (where.bom != 0 && o.lint && !o.json)
-            report_bom(where);
-        auto r = urns::parse_urn(text, popts);
-        if (!r)
-            any_invalid = true;
-        diags.clear();
-        if (r && o.lint) {
-            diags = urns::check(*r, lint_opts);
-            for (urns::diagnostic const& d : diags)
-                if (d.severity == urns::severity::error)
-                    any_invalid = true;
-        }
-        if (o.json) {
-            write_result_json(j, where, text, o.syn, r, [&](json_writer& jj) {
-                if (where.bom != 0 && o.lint)
-                    jj.member_bool("byte_order_mark", true);
-                if (r && o.lint)
-                    write_diagnostics_json(jj, diags);
-            });
-        } else if (!r) {
-            report_invalid(where, text, r.error());
-        } else {
-            if (!o.quiet)
-                write_components_line(sink, *r);
-            report_diagnostics(where, *r, diags);
-        }
-    };
-    auto on_long = [&](origin const& where) {
-        any_invalid = true;
-        report_too_long(where, o.in.max_line, o.json ? &j : nullptr);
-    };
-    int const io = for_each_input(o.in, on_line, on_long);
+    std::atomic<bool> any_invalid{false};
+    int const io = for_each_input_jobs(
+        o.in, [&] { return std::make_unique<check_worker>(o, popts, lint_opts, any_invalid); });
     return final_status(io, any_invalid);
 }
 

@@ -4,6 +4,7 @@
 // where they differ).
 #include "commands.hpp"
 #include "describe.hpp"
+#include "parallel.hpp"
 
 #include <urns/equivalence.hpp>
 #include <urns/nss/registry.hpp>
@@ -11,6 +12,8 @@
 #include <urns/pct.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -105,6 +108,63 @@ canonical_form canonical_of(urns::urn_view u, urns::equivalence_mode m, urns::ns
     return c;
 }
 
+/// What `urn normalize` does with each line (one per thread).
+class normalize_worker final : public line_worker {
+public:
+    normalize_worker(urns::parse_options const& popts, urns::equivalence_mode m, bool json, std::size_t max_line,
+                     std::atomic<bool>& any_invalid)
+        : popts_(popts), m_(m), json_(json), max_line_(max_line), any_invalid_(any_invalid)
+    {
+    }
+
+    bool line(origin const& where, std::string_view text) override
+    {
+        auto r = urns::parse_urn(text, popts_);
+        canon_.clear();
+        if (r && popts_.registry)
+            canon_ = canonical_of(*r, m_, popts_.registry).text;
+        else if (r)
+            urns::canonical(*r, m_, canon_);
+        else
+            any_invalid_.store(true, std::memory_order_relaxed);
+        if (json_) {
+            j_.begin_object();
+            write_origin_json(j_, where);
+            j_.member("input", text);
+            j_.member_bool("valid", r.has_value());
+            j_.member("mode", urns::to_string(m_));
+            if (r)
+                j_.member("canonical", canon_);
+            else
+                write_error_json(j_, r.error());
+            j_.end_object();
+            j_.newline();
+        } else if (r) {
+            o_.write(canon_);
+            o_.put('\n');
+        } else {
+            report_invalid(where, text, r.error());
+        }
+        return true;
+    }
+
+    void too_long(origin const& where) override
+    {
+        any_invalid_.store(true, std::memory_order_relaxed);
+        report_too_long(where, max_line_, json_ ? &j_ : nullptr, urns::to_string(m_));
+    }
+
+private:
+    urns::parse_options const& popts_;
+    urns::equivalence_mode const m_;
+    bool const json_;
+    std::size_t const max_line_;
+    std::atomic<bool>& any_invalid_;
+    out_buffer& o_ = out();
+    json_writer j_{o_};
+    std::string canon_;
+};
+
 int normalize_run(arguments const& args)
 {
     inputs in;
@@ -121,6 +181,7 @@ int normalize_run(arguments const& args)
     cl.namespaces_option(namespaces,
                          "also apply the shipped namespaces' rules: validate the NSS, and fold it to the "
                          "namespace's canonical form");
+    cl.jobs_option(in);
     cl.reading_options(in);
     cl.operands([&in](std::string_view v) { in.add_operand(v); });
     if (!cl.parse(args))
@@ -128,43 +189,9 @@ int normalize_run(arguments const& args)
     urns::equivalence_mode const m = mode ? *mode : urns::default_equivalence(syn);
 
     urns::parse_options const popts = parse_options_for(syn, namespaces);
-    bool any_invalid = false;
-    out_buffer& o = out();
-    json_writer j(o);
-    std::string canon;
-    auto on_line = [&](origin const& where, std::string_view text) {
-        auto r = urns::parse_urn(text, popts);
-        canon.clear();
-        if (r && popts.registry)
-            canon = canonical_of(*r, m, popts.registry).text;
-        else if (r)
-            urns::canonical(*r, m, canon);
-        else
-            any_invalid = true;
-        if (json) {
-            j.begin_object();
-            write_origin_json(j, where);
-            j.member("input", text);
-            j.member_bool("valid", r.has_value());
-            j.member("mode", urns::to_string(m));
-            if (r)
-                j.member("canonical", canon);
-            else
-                write_error_json(j, r.error());
-            j.end_object();
-            j.newline();
-        } else if (r) {
-            o.write(canon);
-            o.put('\n');
-        } else {
-            report_invalid(where, text, r.error());
-        }
-    };
-    auto on_long = [&](origin const& where) {
-        any_invalid = true;
-        report_too_long(where, in.max_line, json ? &j : nullptr);
-    };
-    int const io = for_each_input(in, on_line, on_long);
+    std::atomic<bool> any_invalid{false};
+    int const io = for_each_input_jobs(
+        in, [&] { return std::make_unique<normalize_worker>(popts, m, json, in.max_line, any_invalid); });
     return final_status(io, any_invalid);
 }
 

@@ -2,8 +2,12 @@
 // The urn command: `urn extract`, the URNs found in text files.
 #include "commands.hpp"
 #include "describe.hpp"
+#include "parallel.hpp"
 
 #include <urns/extract.hpp>
+
+#include <atomic>
+#include <memory>
 
 namespace urn_tool {
 
@@ -40,6 +44,93 @@ found, whatever comes after
 
 enum class report { urns, count, files, quiet };
 
+/// What `urn extract` does with each line (one per thread); `count` is
+/// the number of URNs found.
+class extract_worker final : public line_worker {
+public:
+    extract_worker(urns::extract_options const& opts, report what, bool json, bool only_urn, std::size_t max_line,
+                   std::atomic<bool>& found, std::atomic<bool>& skipped)
+        : opts_(opts), what_(what), json_(json), only_urn_(only_urn), max_line_(max_line), found_(found),
+          skipped_(skipped)
+    {
+    }
+
+    bool line(origin const& where, std::string_view text) override
+    {
+        for (urns::urn_match const& m : urns::find_urns(text, opts_)) {
+            found_.store(true, std::memory_order_relaxed);
+            ++count;
+            if (what_ == report::quiet)
+                return false;
+            if (what_ != report::urns)
+                continue;
+            if (json_)
+                write_json(where, m);
+            else
+                write_text(where, m);
+        }
+        return true;
+    }
+
+    void too_long(origin const& where) override
+    {
+        skipped_.store(true, std::memory_order_relaxed);
+        report_too_long(where, max_line_);
+    }
+
+private:
+    void write_json(origin const& where, urns::urn_match const& m)
+    {
+        j_.begin_object();
+        j_.member("file", where.file);
+        j_.member("line", where.line);
+        j_.member("column", where.bom + m.offset + 1);
+        j_.member("offset", where.offset + m.offset);
+        j_.member("urn", m.view.buffer());
+        write_components_json(j_, m.view);
+        if (m.namespace_fault) {
+            j_.key("namespace_fault");
+            j_.begin_object();
+            j_.member("offset", m.namespace_fault->offset);
+            j_.member("expected", m.namespace_fault->expected);
+            j_.end_object();
+        }
+        j_.end_object();
+        j_.newline();
+    }
+
+    void write_text(origin const& where, urns::urn_match const& m)
+    {
+        if (!only_urn_) {
+            o_.write(where.file);
+            o_.put(':');
+            o_.number(where.line);
+            o_.put(':');
+            o_.number(where.bom + m.offset + 1);
+            o_.write(": ");
+        }
+        o_.write(m.view.buffer());
+        if (m.namespace_fault) {
+            o_.write("  rejected at offset ");
+            o_.number(m.namespace_fault->offset);
+            o_.write(" (expected ");
+            o_.write(m.namespace_fault->expected);
+            o_.put(')');
+        }
+        o_.put('\n');
+    }
+
+    urns::extract_options const& opts_;
+    report const what_;
+    bool const json_;
+    bool const only_urn_;
+    std::size_t const max_line_;
+    std::atomic<bool>& found_;
+    std::atomic<bool>& skipped_;
+    out_buffer& o_ = out();
+    json_writer j_{o_};
+};
+
 int run(arguments const& args)
 {
     inputs in;
@@ -69,6 +160,7 @@ int run(arguments const& args)
                          "also apply the rules of the namespaces shipped with urns: a URN whose NSS they reject "
                          "is still printed, followed by \"  rejected at offset N (expected RULE)\" (in JSON: "
                          "\"namespace_fault\": {\"offset\", \"expected\"})");
+    cl.jobs_option(in);
     cl.reading_options(in, "longest line read, in bytes (default 64M; K, M, G)");
     cl.operands([&in](std::string_view v) { in.add_file(v); });
     if (!cl.parse(args))
@@ -90,64 +182,10 @@ int run(arguments const& args)
     if (json && what != report::urns)
         throw usage_error{"--json prints every URN: it does not go with -c, -l or -q"};
 
-    bool found = false;
-    bool skipped = false;
-    std::uint64_t in_file = 0;  // URNs found in the current file
+    std::atomic<bool> found{false};
+    std::atomic<bool> skipped{false};
     out_buffer& o = out();
-    json_writer j(o);
-
-    auto on_line = [&](origin const& where, std::string_view text) {
-        for (urns::urn_match const& m : urns::find_urns(text, opts)) {
-            found = true;
-            ++in_file;
-            if (what == report::quiet)
-                return false;
-            if (what != report::urns)
-                continue;
-            if (json) {
-                j.begin_object();
-                j.member("file", where.file);
-                j.member("line", where.line);
-                j.member("column", where.bom + m.offset + 1);
-                j.member("offset", where.offset + m.offset);
-                j.member("urn", m.view.buffer());
-                write_components_json(j, m.view);
-                if (m.namespace_fault) {
-                    j.key("namespace_fault");
-                    j.begin_object();
-                    j.member("offset", m.namespace_fault->offset);
-                    j.member("expected", m.namespace_fault->expected);
-                    j.end_object();
-                }
-                j.end_object();
-                j.newline();
-            } else {
-                if (!only_urn) {
-                    o.write(where.file);
-                    o.put(':');
-                    o.number(where.line);
-                    o.put(':');
-                    o.number(where.bom + m.offset + 1);
-                    o.write(": ");
-                }
-                o.write(m.view.buffer());
-                if (m.namespace_fault) {
-                    o.write("  rejected at offset ");
-                    o.number(m.namespace_fault->offset);
-                    o.write(" (expected ");
-                    o.write(m.namespace_fault->expected);
-                    o.put(')');
-                }
-                o.put('\n');
-            }
-        }
-        return true;
-    };
-    auto on_long = [&](origin const& where) {
-        skipped = true;
-        report_too_long(where, in.max_line);
-    };
-    auto on_end = [&](std::string_view file) {
+    auto on_end = [&](std::string_view file, std::uint64_t in_file) {
         if (what == report::count) {
             o.write(file);
             o.put(':');
@@ -157,9 +195,14 @@ int run(arguments const& args)
             o.write(file);
             o.put('\n');
         }
-        in_file = 0;
     };
-    int const io = for_each_input(in, on_line, on_long, on_end);
+    // -q stops at the first URN: one thread.
+    if (what == report::quiet)
+        in.jobs = 1;
+    int const io = for_each_input_jobs(
+        in,
+        [&] { return std::make_unique<extract_worker>(opts, what, json, only_urn, in.max_line, found, skipped); },
+        on_end);
     if (what == report::quiet && found)
         return exit_ok;
     if (io != exit_ok || skipped)

@@ -185,6 +185,23 @@ void command_line::max_line_option(inputs& in, std::string_view what)
     value("--max-line", "N", what, [&in](std::string_view v) { in.max_line = size_option("--max-line", v); });
 }
 
+void command_line::jobs_option(inputs& in)
+{
+    value("-j,--jobs", "N",
+          "threads that check lines (default: the processors available; 1: no threads); the output is in input "
+          "order and the same for every N",
+          [&in](std::string_view v) {
+              unsigned n = 0;
+              std::size_t i = 0;
+              for (; i < v.size() && v[i] >= '0' && v[i] <= '9' && n <= max_jobs; ++i)
+                  n = n * 10 + static_cast<unsigned>(v[i] - '0');
+              if (v.empty() || i != v.size() || n == 0 || n > max_jobs)
+                  throw usage_error{"--jobs: expected a number of threads from 1 to " + std::to_string(max_jobs) +
+                                    ", not '" + std::string(v) + "'"};
+              in.jobs = n;
+          });
+}
+
 void command_line::color_option(std::string_view what)
 {
     value("--color", "WHEN",
@@ -207,6 +224,10 @@ void command_line::reading_options(inputs& in, std::string_view max_line_what)
 {
     plugin_option();
     max_line_option(in, max_line_what);
+    p_->app.add_flag_callback("--line-buffered", [] { set_line_buffered(); });
+    p_->declare("--line-buffered", nullptr,
+                "write each line's result at once, not a buffer at a time (the default when standard output is "
+                "a terminal)");
     color_option();
 }
 

@@ -139,11 +139,13 @@ void report_too_long(origin const& where, std::size_t max_line)
     end_message();
 }
 
-void write_too_long_json(json_writer& j, origin const& where, std::size_t max_line)
+void write_too_long_json(json_writer& j, origin const& where, std::size_t max_line, std::string_view mode)
 {
     j.begin_object();
     write_origin_json(j, where);
     j.member_bool("valid", false);
+    if (!mode.empty())
+        j.member("mode", mode);
     j.key("error");
     j.begin_object();
     j.member("code", "line_too_long");

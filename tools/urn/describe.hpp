@@ -45,8 +45,9 @@ void report_invalid(origin const& where, std::string_view input, urns::parse_err
 /// On standard error: "FILE:LINE: line longer than N bytes, skipped".
 void report_too_long(origin const& where, std::size_t max_line);
 
-/// JSON object (one line) for a line that was too long.
-void write_too_long_json(json_writer& j, origin const& where, std::size_t max_line);
+/// JSON object (one line) for a line that was too long; with a `mode`
+/// (urn normalize, whose every record has one), it says the mode too.
+void write_too_long_json(json_writer& j, origin const& where, std::size_t max_line, std::string_view mode = {});
 
 /// write_result_json without the end of the object.
 void begin_result_json(json_writer& j, origin const& where, std::string_view input,
@@ -71,10 +72,11 @@ void write_result_json(json_writer& j, origin const& where, std::string_view inp
 }
 
 /// A line that was too long: as JSON when `j` is given, else on stderr.
-inline void report_too_long(origin const& where, std::size_t max_line, json_writer* j)
+inline void report_too_long(origin const& where, std::size_t max_line, json_writer* j,
+                            std::string_view mode = {})
 {
     if (j)
-        write_too_long_json(*j, where, max_line);
+        write_too_long_json(*j, where, max_line, mode);
     else
         report_too_long(where, max_line);
 }

@@ -311,6 +311,53 @@ line_reader::status line_reader::next(std::string_view& line)
     }
 }
 
+line_reader::status line_reader::next_block(std::string_view& block, std::size_t& first_line,
+                                            std::uint64_t& offset)
+{
+    for (;;) {
+        if (begin_ < end_) {
+            char* const from = buf_.get() + begin_;
+            if (auto const* nl = static_cast<char const*>(::memrchr(from, '\n', end_ - begin_))) {
+                std::size_t const stop = static_cast<std::size_t>(nl - buf_.get()) + 1;
+                block = std::string_view(from, stop - begin_);
+                first_line = lineno_ + 1;
+                offset = base_ + begin_;
+                lineno_ += count_newlines(block);
+                begin_ = stop;
+                return status::line;
+            }
+            if (end_ - begin_ > max_line_) {
+                ++lineno_;
+                return skip_long();
+            }
+        }
+        if (!fill()) {
+            if (errno_ != 0)
+                return status::error;
+            if (begin_ == end_)
+                return status::end;
+            // The last line, without "\n".
+            block = std::string_view(buf_.get() + begin_, end_ - begin_);
+            first_line = ++lineno_;
+            offset = base_ + begin_;
+            begin_ = end_;
+            return status::line;
+        }
+    }
+}
+
+std::size_t count_newlines(std::string_view s) noexcept
+{
+    char const* p = s.data();
+    std::size_t n = s.size();
+    std::size_t count = 0;
+    for (; n >= 64; p += 64, n -= 64)
+        count += static_cast<std::size_t>(__builtin_popcountll(newline_mask(p)));
+    for (; n > 0; ++p, --n)
+        count += *p == '\n';
+    return count;
+}
+
 input_file::input_file(std::string const& path)
 {
     if (path == "-") {

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -46,6 +47,16 @@ public:
     line_reader& operator=(line_reader const&) = delete;
 
     status next(std::string_view& line);
+
+    /** Block mode, for readers that hand lines out in bulk (`-j N`): the
+        complete lines in the buffer, at least one, as they are in the
+        stream (each with its "\n", "\r" kept; the last line of the stream
+        may lack its "\n"); `first_line` and `offset` are those of the
+        block's first line. A line longer than max_line that does not fit
+        in the buffer is skipped as by next() (too_long, line_number() is
+        its number); a longer line inside a block is the caller's to find.
+        The view is valid until the next call. Do not mix with next(). */
+    status next_block(std::string_view& block, std::size_t& first_line, std::uint64_t& offset);
 
     /// The 1-based number of the line last returned (or skipped).
     std::size_t line_number() const noexcept { return lineno_; }
@@ -93,6 +104,42 @@ public:
 };
 
 /** An open input file (or standard input for "-"), closed on destruction. */
+/// The number of "\n" bytes in `s`.
+std::size_t count_newlines(std::string_view s) noexcept;
+
+/** Calls `on_line(line_number, offset, text)` for each line of `block`
+    (lines as next() gives them: without "\n" and one "\r" before it;
+    empty lines too) and `on_long(line_number)` instead for one longer
+    than `max_line` (counted with its "\r"). `first_line` and `offset` are
+    those of the block's first line; a final line without "\n" counts
+    when it is not empty. If `on_line` returns false, stops. */
+template <class OnLine, class OnLong>
+bool for_each_line(std::string_view block, std::size_t first_line, std::uint64_t offset,
+                   std::size_t max_line, OnLine&& on_line, OnLong&& on_long)
+{
+    std::size_t line = first_line;
+    char const* p = block.data();
+    char const* const end = p + block.size();
+    while (p != end) {
+        auto const* nl = static_cast<char const*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+        char const* const stop = nl != nullptr ? nl : end;
+        std::size_t len = static_cast<std::size_t>(stop - p);
+        if (len > max_line) {
+            on_long(line);
+        } else {
+            if (len > 0 && p[len - 1] == '\r')
+                --len;
+            if (!on_line(line, offset, std::string_view(p, len)))
+                return false;
+        }
+        std::size_t const step = static_cast<std::size_t>(stop - p) + (nl != nullptr ? 1 : 0);
+        offset += step;
+        p += step;
+        ++line;
+    }
+    return true;
+}
+
 class input_file {
 public:
     /// Opens `path`; on failure fd() < 0 and error() says why.

@@ -17,16 +17,41 @@ namespace {
 
 bool g_err_immediate = true;  // flush err() after each message
 bool g_same_target = false;   // stdout and stderr are the same file
+bool g_line_buffered = false; // flush out() after each input line
+
+// The streams of a worker thread (capture_scope), or null.
+thread_local out_buffer* t_out = nullptr;
+thread_local out_buffer* t_err = nullptr;
 
 } // namespace
+
+void captured::append(bool to_err, char const* p, std::size_t n)
+{
+    if (n == 0)
+        return;
+    bytes.append(p, n);
+    if (!runs.empty() && runs.back().to_err == to_err)
+        runs.back().end = bytes.size();
+    else
+        runs.push_back({to_err, bytes.size()});
+}
 
 out_buffer::out_buffer(int fd, std::size_t capacity)
     : fd_(fd), cap_(capacity), buf_(new char[capacity])
 {
 }
 
+out_buffer::out_buffer(captured& to, bool to_err, std::size_t capacity)
+    : fd_(-1), cap_(capacity), buf_(new char[capacity]), capture_(&to), to_err_(to_err)
+{
+}
+
 void out_buffer::write_all(char const* p, std::size_t n)
 {
+    if (capture_ != nullptr) {
+        capture_->append(to_err_, p, n);
+        return;
+    }
     while (n > 0) {
         ssize_t const w = ::write(fd_, p, n);
         if (w < 0) {
@@ -80,16 +105,59 @@ void out_buffer::spaces(std::size_t n)
     }
 }
 
-out_buffer& out()
+namespace {
+
+out_buffer& real_out()
 {
     static out_buffer b(STDOUT_FILENO, std::size_t(1) << 20);
     return b;
 }
 
-out_buffer& err()
+out_buffer& real_err()
 {
     static out_buffer b(STDERR_FILENO, std::size_t(64) << 10);
     return b;
+}
+
+} // namespace
+
+out_buffer& out()
+{
+    return t_out != nullptr ? *t_out : real_out();
+}
+
+out_buffer& err()
+{
+    return t_err != nullptr ? *t_err : real_err();
+}
+
+capture_scope::capture_scope(out_buffer* o, out_buffer* e) noexcept : saved_out_(t_out), saved_err_(t_err)
+{
+    t_out = o;
+    t_err = e;
+}
+
+capture_scope::~capture_scope()
+{
+    t_out = saved_out_;
+    t_err = saved_err_;
+}
+
+void replay(captured const& c)
+{
+    std::size_t at = 0;
+    for (captured::run const& r : c.runs) {
+        char const* const p = c.bytes.data() + at;
+        std::size_t const n = r.end - at;
+        at = r.end;
+        if (!r.to_err) {
+            real_out().write(p, n);
+        } else {
+            begin_message();
+            real_err().write(p, n);
+            end_message();
+        }
+    }
 }
 
 void init_output()
@@ -100,6 +168,17 @@ void init_output()
     bool const have_err = ::fstat(STDERR_FILENO, &se) == 0;
     g_same_target = have_out && have_err && so.st_dev == se.st_dev && so.st_ino == se.st_ino;
     g_err_immediate = g_same_target || ::isatty(STDERR_FILENO);
+    g_line_buffered = ::isatty(STDOUT_FILENO) != 0;
+}
+
+bool line_buffered() noexcept
+{
+    return g_line_buffered;
+}
+
+void set_line_buffered() noexcept
+{
+    g_line_buffered = true;
 }
 
 namespace {
@@ -136,15 +215,18 @@ std::string_view bold() { return colored() ? "\x1b[1m" : ""; }
 std::string_view reset() { return colored() ? "\x1b[0m" : ""; }
 } // namespace sgr
 
+// In a capture_scope, a message flushes what precedes it on standard
+// output into the capture, and itself after it: the capture keeps the
+// order, and replay() applies the rules below.
 void begin_message()
 {
-    if (g_same_target)
+    if (t_out != nullptr || g_same_target)
         out().flush();
 }
 
 void end_message()
 {
-    if (g_err_immediate)
+    if (t_err != nullptr || g_err_immediate)
         err().flush();
 }
 

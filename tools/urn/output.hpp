@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace urn_tool {
 
@@ -22,7 +23,24 @@ struct write_failed {
     int error;
 };
 
-/** An output buffer over a file descriptor.
+/** What the two streams of one worker thread received, in order: the
+    bytes, cut into runs, each for standard output or standard error. A
+    worker of `-j N` writes into one; the runs are replayed on the real
+    streams in input order (replay), with the same flushing as if they had
+    been written there, so the output is that of one thread. */
+struct captured {
+    struct run {
+        bool to_err;      ///< standard error, else standard output
+        std::size_t end;  ///< end of the run in `bytes`
+    };
+    std::string bytes;
+    std::vector<run> runs;
+
+    void append(bool to_err, char const* p, std::size_t n);
+    bool empty() const noexcept { return bytes.empty(); }
+};
+
+/** An output buffer over a file descriptor (or a `captured`).
 
     Everything is written with write(2) in blocks of the buffer's size, so a
     command that prints one short line per input line costs one system call
@@ -31,6 +49,8 @@ struct write_failed {
 class out_buffer {
 public:
     out_buffer(int fd, std::size_t capacity);
+    /// A buffer whose flushes go to `to` (as standard error if `to_err`).
+    out_buffer(captured& to, bool to_err, std::size_t capacity);
     out_buffer(out_buffer const&) = delete;
     out_buffer& operator=(out_buffer const&) = delete;
 
@@ -68,12 +88,36 @@ private:
     std::size_t cap_;
     std::size_t len_ = 0;
     std::unique_ptr<char[]> buf_;
+    captured* capture_ = nullptr;
+    bool to_err_ = false;
 };
 
-/// Standard output (1 MiB buffer).
+/// Standard output (1 MiB buffer), or the calling thread's capture.
 out_buffer& out();
-/// Standard error.
+/// Standard error, or the calling thread's capture.
 out_buffer& err();
+
+/** While it lives, out() and err() of the calling thread are `o` and `e`
+    (buffers over one `captured`), and messages are flushed into it as they
+    end, so that the capture keeps the order of the two streams. With two
+    nulls, they are the real streams again (for replay() from a worker). */
+class capture_scope {
+public:
+    capture_scope(out_buffer* o, out_buffer* e) noexcept;
+    ~capture_scope();
+    capture_scope(capture_scope const&) = delete;
+    capture_scope& operator=(capture_scope const&) = delete;
+
+private:
+    out_buffer* saved_out_;
+    out_buffer* saved_err_;
+};
+
+/** Writes what a worker captured to the real streams: standard output as
+    it is, each run of standard error as one message (begin_message and
+    end_message), as if it had been written there in the first place. Call
+    it outside any capture_scope. */
+void replay(captured const& c);
 
 /** Sets up the two streams: ignores SIGPIPE (a closed pipe becomes EPIPE,
     then closed_pipe), and notes whether standard error must be flushed
@@ -81,6 +125,12 @@ out_buffer& err();
     which case standard output is flushed first so that the two stay in
     order). */
 void init_output();
+
+/// Whether standard output is written out after each input line (a
+/// terminal, or --line-buffered), not only when the buffer is full.
+bool line_buffered() noexcept;
+/// --line-buffered.
+void set_line_buffered() noexcept;
 
 /// Call before writing a message to err(): keeps it after what is already
 /// on standard output when both go to the same place.

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: BSL-1.0
+// The urn command: reading inputs with several threads (-j N), with output
+// in input order, byte for byte that of one thread.
+#ifndef URN_TOOL_PARALLEL_HPP
+#define URN_TOOL_PARALLEL_HPP
+
+#include "cli.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string_view>
+
+namespace urn_tool {
+
+/** What a command does with its input lines; with -j N, one per thread,
+    made in that thread (so that what it binds to out() and err() is that
+    thread's). */
+class line_worker {
+public:
+    virtual ~line_worker() = default;
+    /// One non-empty line, or a URN argument; false stops the reading
+    /// (only honoured with one thread).
+    virtual bool line(origin const& where, std::string_view text) = 0;
+    /// A line longer than --max-line, skipped.
+    virtual void too_long(origin const& where) = 0;
+    /// What line() counted for the current file; the driver sums it per
+    /// file for `file_end` and sets it back to 0.
+    std::uint64_t count = 0;
+};
+
+/// Makes the worker of a thread.
+using worker_factory = std::function<std::unique_ptr<line_worker>()>;
+/// Called, in order, at the end of each file read to its end, with the
+/// sum of `line_worker::count` over its lines.
+using file_end = std::function<void(std::string_view file, std::uint64_t count)>;
+
+/// The default of -j: the processors this process may run on.
+unsigned default_jobs() noexcept;
+
+/** for_each_input (cli.hpp) with in.jobs threads (0: default_jobs()):
+    the calling thread reads
+    (files in blocks of whole lines, about a megabyte each, gzip
+    decompressed), `jobs` workers each run their own line_worker over
+    whole blocks, and each block's output (standard output and error, as
+    the worker wrote them) is written in input order, so that the bytes
+    on each stream, and their order when both go to one file, are those of
+    one thread. With one thread, or only URN arguments to read, no thread
+    is started. Returns exit_usage
+    if a file could not be opened or read, else exit_ok; an exception of
+    a worker or of the output (closed_pipe) stops everything and is thrown
+    here. */
+int for_each_input_jobs(inputs const& in, worker_factory const& make, file_end const& on_end = {});
+
+} // namespace urn_tool
+
+#endif
