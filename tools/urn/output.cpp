@@ -15,8 +15,8 @@ namespace urn_tool {
 
 namespace {
 
-bool g_err_immediate = true;  // flush err() after each message
-bool g_same_target = false;   // stdout and stderr are the same file
+bool g_err_immediate = true;  // flush err() after each message (a terminal)
+bool g_same_target = false;   // stdout and stderr are the same file: one buffer
 bool g_line_buffered = false; // flush out() after each input line
 
 // The streams of a worker thread (capture_scope), or null.
@@ -113,10 +113,12 @@ out_buffer& real_out()
     return b;
 }
 
+// When both streams go to the same file, messages go through standard
+// output's buffer: they stay in order with no system call of their own.
 out_buffer& real_err()
 {
     static out_buffer b(STDERR_FILENO, std::size_t(64) << 10);
-    return b;
+    return g_same_target ? real_out() : b;
 }
 
 } // namespace
@@ -167,7 +169,7 @@ void init_output()
     bool const have_out = ::fstat(STDOUT_FILENO, &so) == 0;
     bool const have_err = ::fstat(STDERR_FILENO, &se) == 0;
     g_same_target = have_out && have_err && so.st_dev == se.st_dev && so.st_ino == se.st_ino;
-    g_err_immediate = g_same_target || ::isatty(STDERR_FILENO);
+    g_err_immediate = ::isatty(STDERR_FILENO) != 0;
     g_line_buffered = ::isatty(STDOUT_FILENO) != 0;
 }
 
@@ -217,10 +219,12 @@ std::string_view reset() { return colored() ? "\x1b[0m" : ""; }
 
 // In a capture_scope, a message flushes what precedes it on standard
 // output into the capture, and itself after it: the capture keeps the
-// order, and replay() applies the rules below.
+// order, and replay() applies the rules below. Outside one, the order of
+// the two streams needs nothing: when they go to one file they share one
+// buffer (real_err).
 void begin_message()
 {
-    if (t_out != nullptr || g_same_target)
+    if (t_out != nullptr)
         out().flush();
 }
 

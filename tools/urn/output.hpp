@@ -120,10 +120,10 @@ private:
 void replay(captured const& c);
 
 /** Sets up the two streams: ignores SIGPIPE (a closed pipe becomes EPIPE,
-    then closed_pipe), and notes whether standard error must be flushed
-    after each message (a terminal, or the same file as standard output, in
-    which case standard output is flushed first so that the two stay in
-    order). */
+    then closed_pipe); notes whether standard error must be flushed after
+    each message (a terminal), and whether it is the same file as standard
+    output, in which case messages are written through standard output's
+    buffer, so that the two stay in order without a write each. */
 void init_output();
 
 /// Whether standard output is written out after each input line (a
@@ -132,8 +132,8 @@ bool line_buffered() noexcept;
 /// --line-buffered.
 void set_line_buffered() noexcept;
 
-/// Call before writing a message to err(): keeps it after what is already
-/// on standard output when both go to the same place.
+/// Call before writing a message to err() (in a worker, it keeps the
+/// message after what the worker wrote on standard output).
 void begin_message();
 /// Call after a message: flushes it if someone is watching.
 void end_message();
