@@ -2,9 +2,14 @@
 // libFuzzer target: the differential test. Each input is parsed by
 // urns::parse_urn and by the hand-written reference recognizer
 // (test/reference/urn_reference.hpp) in all three syntaxes; any difference
-// in verdict or in a component's [begin, end) is a failure.
+// in verdict or in a component's [begin, end) is a failure. And parse_urn,
+// which tries its fast path first (src/detail/fast_path.hpp), must answer
+// as the grammar alone does: the same verdict, offsets and error.
 #include "fuzz_support.hpp"
 #include "reference/differential.hpp"
+
+#include "detail/grammar_entry.hpp"
+#include "detail/view_access.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -19,6 +24,17 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
         if (!d.empty())
             urns_fuzz::fail("parse_urn and the reference disagree", s,
                             std::string(urns::to_string(syn)) + ": " + d);
+        auto const r = urns::parse_urn(s, syn);
+        auto const g = urns::detail::parse_by_grammar(s, syn);
+        bool same = r.has_value() == g.has_value();
+        if (same && r) {
+            same = urns::detail::view_access::parts_of(*r) == urns::detail::view_access::parts_of(*g);
+        } else if (same) {
+            same = r.error().code == g.error().code && r.error().offset == g.error().offset &&
+                   std::string_view(r.error().expected) == std::string_view(g.error().expected);
+        }
+        if (!same)
+            urns_fuzz::fail("parse_urn and the grammar alone disagree", s, std::string(urns::to_string(syn)));
     }
     return 0;
 }

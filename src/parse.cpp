@@ -11,6 +11,7 @@
 #include "grammar/rfc2141bis.hpp"
 #include "grammar/rfc8141.hpp"
 
+#include "detail/fast_path.hpp"
 #include "detail/grammar_entry.hpp"
 #include "detail/view_access.hpp"
 
@@ -65,7 +66,7 @@ result<T> error_of(g::error_slot const& slot, char const* first, syntax syn) noe
 
 /// The parse, for both overloads of parse_urn (inlined into each: the
 /// common one, by syntax, pays no extra call nor a parse_options in memory).
-inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
+inline result<urn_view> by_grammar(std::string_view s, syntax const syn) noexcept
 {
     char const* const first = s.data();
     char const* const last = first + s.size();
@@ -112,6 +113,16 @@ inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
     return result<urn_view>(boost::system::in_place_value, detail::view_access::made(s, p));
 }
 
+/// The commonest URNs by the fast path (src/detail/fast_path.hpp), the
+/// rest by the grammar.
+inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
+{
+    detail::parts p;
+    if (detail::fast::simple_urn(s, syn, p))
+        return result<urn_view>(boost::system::in_place_value, detail::view_access::made(s, p));
+    return by_grammar(s, syn);
+}
+
 } // namespace
 
 namespace detail {
@@ -152,6 +163,11 @@ std::optional<parse_error> urn_query_fault(std::string_view query) noexcept
     if (run<g::rfc2141bis::urn_query_entry_type>("urn-query", first, first + query.size(), slot))
         return std::nullopt;
     return error_of<void>(slot, first, syntax::rfc2141bis).error();
+}
+
+result<urn_view> parse_by_grammar(std::string_view s, syntax syn) noexcept
+{
+    return by_grammar(s, syn);
 }
 
 bool informal_namespace_name(std::string_view nid) noexcept

@@ -9,6 +9,7 @@
 
 #include <urns/error.hpp>
 #include <urns/syntax.hpp>
+#include <urns/urn_view.hpp>
 
 #include <optional>
 #include <string_view>
@@ -32,6 +33,10 @@ std::optional<parse_error> urn_query_fault(std::string_view query) noexcept;
 
 /// Whether `nid` is an RFC 8141 InformalNamespaceName ("urn-" Number).
 bool informal_namespace_name(std::string_view nid) noexcept;
+
+/// parse_urn(s, syn) by the grammar alone, without the fast path of
+/// src/detail/fast_path.hpp (the test fast_path compares the two).
+result<urn_view> parse_by_grammar(std::string_view s, syntax syn) noexcept;
 
 } // namespace detail
 } // namespace urns

@@ -27,6 +27,8 @@ struct parts {
         std::size_t begin = npos;
         std::size_t end = npos;
         constexpr bool present() const noexcept { return begin != npos; }
+        /// The same offsets.
+        friend constexpr bool operator==(span a, span b) noexcept { return a.begin == b.begin && a.end == b.end; }
     };
 
     std::size_t nid_end = 4;   ///< NID is [4, nid_end)
@@ -36,6 +38,14 @@ struct parts {
     span q_component;          ///< RFC 8141, after "?="
     span fragment;             ///< after "#" (RFC 8141 f-component)
     urns::syntax syntax = urns::syntax::rfc2141bis;
+
+    /// The same offsets and syntax (two parses of the same text agree).
+    friend constexpr bool operator==(parts const& a, parts const& b) noexcept
+    {
+        return a.nid_end == b.nid_end && a.nss_end == b.nss_end && a.query == b.query &&
+               a.r_component == b.r_component && a.q_component == b.q_component && a.fragment == b.fragment &&
+               a.syntax == b.syntax;
+    }
 };
 
 /// Accessors shared by urn_view and urn; `Derived` provides buffer().

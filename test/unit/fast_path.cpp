@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: BSL-1.0
+//
+// The fast path of parse_urn (src/detail/fast_path.hpp) against the grammar
+// alone (detail::parse_by_grammar): whenever the fast path answers, the
+// grammar accepts the same input with the same offsets, in every syntax;
+// over every vector of test/vectors/ and over generated inputs made to sit
+// on the fast path's edges. And parse_urn, which takes the fast path first,
+// answers exactly as the grammar does on all of them, errors included.
+#define BOOST_TEST_MODULE fast_path
+#include "test_support.hpp"
+
+#include "detail/fast_path.hpp"
+#include "detail/grammar_entry.hpp"
+#include "detail/view_access.hpp"
+
+#include <urns/parse.hpp>
+
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+using urns::syntax;
+constexpr syntax all_syntaxes[] = {syntax::rfc2141, syntax::rfc2141bis, syntax::rfc8141};
+
+struct tally {
+    std::size_t fast = 0;   // inputs the fast path answered
+    std::size_t total = 0;
+};
+
+/// One input in one syntax: the fast path agrees with the grammar, and
+/// parse_urn with the grammar.
+void compare(std::string const& s, syntax syn, tally& t)
+{
+    ++t.total;
+    auto const g = urns::detail::parse_by_grammar(s, syn);
+    urns::detail::parts p;
+    if (urns::detail::fast::simple_urn(s, syn, p)) {
+        ++t.fast;
+        BOOST_TEST_REQUIRE(g.has_value(), "fast path accepts what the grammar refuses: " << s << " in "
+                                                                                        << urns::to_string(syn));
+        BOOST_TEST_REQUIRE((p == urns::detail::view_access::parts_of(*g)),
+                           "fast path offsets differ from the grammar's: " << s);
+    }
+    auto const r = urns::parse_urn(s, syn);
+    BOOST_TEST_REQUIRE(r.has_value() == g.has_value(), s);
+    if (r) {
+        BOOST_TEST_REQUIRE((urns::detail::view_access::parts_of(*r) == urns::detail::view_access::parts_of(*g)),
+                           s);
+    } else {
+        BOOST_TEST_REQUIRE(r.error().code == g.error().code, s);
+        BOOST_TEST_REQUIRE(r.error().offset == g.error().offset, s);
+        BOOST_TEST_REQUIRE(std::string(r.error().expected) == std::string(g.error().expected), s);
+    }
+}
+
+/// Inputs near the fast path's edges: "urn:" in any case or not quite;
+/// NIDs of 1 to 34 octets, with "-" at either end, starting "urn" or
+/// "urn-"; NSSs from the octets of every class, "%", "?", "#", "/" among
+/// them, empty or not.
+std::string generate(std::mt19937_64& rnd)
+{
+    static char const* const schemes[] = {"urn:", "URN:", "uRn:", "urn", "urx:", "urn;", "ur:"};
+    static char const* const starts[] = {"", "", "", "", "urn", "URN", "urn-", "uRn-1", "ur", "x-"};
+    static std::string const nid_octets = "abcXYZ019-";
+    static std::string const nss_octets = "aZ09-._~!$&'()*+,;=:@%/?#\"<>[]\\^`{|} \x7f\x80\xff" + std::string(1, '\0');
+    auto pick = [&rnd](std::size_t n) { return static_cast<std::size_t>(rnd() % n); };
+    std::string s = schemes[pick(sizeof schemes / sizeof *schemes)];
+    s += starts[pick(sizeof starts / sizeof *starts)];
+    std::size_t const nid_len = pick(36);
+    for (std::size_t i = 0; i < nid_len; ++i)
+        s += nid_octets[pick(nid_octets.size())];
+    if (pick(10) != 0)
+        s += ':';
+    std::size_t const nss_len = pick(4) == 0 ? 0 : 1 + pick(20);
+    for (std::size_t i = 0; i < nss_len; ++i) {
+        // Mostly NSS characters of every syntax, now and then any octet.
+        s += pick(4) == 0 ? nss_octets[pick(nss_octets.size())] : nss_octets[pick(12)];
+    }
+    return s;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(every_vector)
+{
+    tally t;
+    for (auto const& row : urns_test::read_tsv("test/vectors/spec.tsv"))
+        if (row.size() > 1 && row[0] != "name")
+            for (syntax syn : all_syntaxes)
+                compare(urns_test::unescape(row[1]), syn, t);
+    BOOST_TEST_MESSAGE("spec.tsv: the fast path answered " << t.fast << " of " << t.total);
+    // The vectors hold URNs of the simple form, and many that are not.
+    BOOST_TEST(t.fast > 0u);
+    BOOST_TEST(t.fast < t.total);
+}
+
+BOOST_AUTO_TEST_CASE(generated_inputs)
+{
+    std::mt19937_64 rnd(8141);
+    tally t;
+    for (int i = 0; i < 300000; ++i) {
+        std::string const s = generate(rnd);
+        for (syntax syn : all_syntaxes)
+            compare(s, syn, t);
+    }
+    BOOST_TEST_MESSAGE("generated: the fast path answered " << t.fast << " of " << t.total);
+    BOOST_TEST(t.fast > 10000u);  // enough of them answered by the fast path to mean something
+}
+
+BOOST_AUTO_TEST_CASE(its_edges)
+{
+    // Each of these is for the grammar to decide (the fast path says
+    // nothing), whatever the grammar then says.
+    for (char const* s : {"urn:a:b", "urn:urn:x", "urn:urn-1:x", "urn:URN-x:y", "urn:ab-:x", "urn:-ab:x",
+                          "urn:ab:", "urn:ab:%41", "urn:ab:a?b", "urn:ab:a#b", "urn:ab:a/b",
+                          "urn:abcdefghijklmnopqrstuvwxyz0123456:x"}) {
+        urns::detail::parts p;
+        for (syntax syn : all_syntaxes)
+            BOOST_TEST(!urns::detail::fast::simple_urn(s, syn, p), s);
+    }
+    // And these it answers, as the grammar does: a NID of 2 and of 32
+    // octets, "urn" inside a NID, every pchar octet in the NSS.
+    for (char const* s : {"urn:ab:c", "URN:abcdefghijklmnopqrstuvwxyz012345:x", "urn:xurn:y", "urn:u-rn:y",
+                          "urn:isbn:0-395-36341-1"}) {
+        urns::detail::parts p;
+        for (syntax syn : all_syntaxes)
+            BOOST_TEST(urns::detail::fast::simple_urn(s, syn, p), s);
+    }
+    urns::detail::parts p;
+    BOOST_TEST(urns::detail::fast::simple_urn("urn:ab:-._~!$&'()*+,;=:@", syntax::rfc8141, p));
+    BOOST_TEST(!urns::detail::fast::simple_urn("urn:ab:x~", syntax::rfc2141, p));  // "~" is excluded in RFC 2141
+    BOOST_TEST(!urns::detail::fast::simple_urn("urn:ab:x&", syntax::rfc2141, p));  // so is "&"
+}
