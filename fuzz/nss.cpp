@@ -8,7 +8,8 @@
 // inside the NSS; each validator's fault lies inside its input; folds fit
 // their buffer; nss::canonical parses and is idempotent;
 // nss::equivalent(a, b) == (nss::canonical(a) == nss::canonical(b)), and
-// urns::equivalent implies nss::equivalent.
+// urns::equivalent implies nss::equivalent; typed accessors give a value
+// exactly for a valid NSS, and round-trip.
 #include "fuzz_support.hpp"
 
 #include <urns/equivalence.hpp>
@@ -32,6 +33,24 @@ std::string canonical_of(urns::urn_view v, mode m)
     std::string s;
     urns::nss::canonical(v, m, urns::nss::builtin(), s);
     return s;
+}
+
+/// The typed accessors of the namespaces that have them: a value exactly
+/// for a valid NSS, and each one's own round trip.
+void check_accessors(std::string_view nid, std::string_view nss, std::string_view in)
+{
+    if (nid == "publicid") {
+        namespace publicid = urns::nss::publicid;
+        bool const valid = !publicid::validate(nss);
+        auto const id = publicid::to_public_id(nss);
+        URNS_FUZZ_CHECK(id.has_value() == valid && publicid::parse(nss).has_value() == valid, in);
+        if (id) {   // a normalized public identifier: back to an NSS that reads as the same one
+            auto const again = publicid::to_nss(*id);
+            URNS_FUZZ_CHECK(again && !publicid::validate(*again) && publicid::to_public_id(*again) == id, in);
+        }
+        auto const t = publicid::to_nss(nss);   // the bytes read as a public identifier
+        URNS_FUZZ_CHECK(t ? !publicid::validate(*t) : t.error().offset <= nss.size(), in);
+    }
 }
 
 } // namespace
@@ -58,6 +77,8 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
         std::size_t const n = rules.fold(nss_a, out.data());
         URNS_FUZZ_CHECK(n <= nss_a.size() && out[nss_a.size()] == '\x7f', in);
     }
+
+    check_accessors(rules.nid, nss_a, in);
 
     std::string const a = "urn:" + std::string(rules.nid) + ":" + std::string(nss_a);
     urns::parse_options with;

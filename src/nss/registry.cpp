@@ -97,6 +97,7 @@ registry const& builtin()
         r.add(ogc::rules());
         r.add(mpeg::rules());
         r.add(oasis::rules());
+        r.add(publicid::rules());
         return r;
     }();
     return instance;

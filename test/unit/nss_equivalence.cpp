@@ -57,6 +57,8 @@ std::vector<namespace_seeds> const seeds = {
               "%4dPEG7:schema:2001", "%6dpeg7:schema:2001", "mpeg7%3aschema"}},
     {"oasis", {"names:technical:memo:9502:1995", "NAMES:technical:memo:9502:1995", "member:A00024:x",
                "member:a00024:x", "member:A00024:%78", "names:tc:docbook:dtd:xml:docbook:5.0b1"}},
+    {"publicid", {"-:OASIS:DTD+DocBook+XML+V4.1.2:EN", "-:oasis:dtd+DocBook+XML+V4.1.2:EN", "3%2B3=6", "3%2b3=6",
+                  "ISO%2FIEC+10179%3A1996:DTD", "iso%2fiec+10179%3a1996:dtd", "foo++bar", "it%41"}},
 };
 
 struct mode_case {

@@ -17,6 +17,7 @@
 #include <urns/nss/oasis.hpp>
 #include <urns/nss/ogc.hpp>
 #include <urns/nss/oid.hpp>
+#include <urns/nss/publicid.hpp>
 #include <urns/nss/registry.hpp>
 #include <urns/nss/uuid.hpp>
 
