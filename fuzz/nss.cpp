@@ -50,6 +50,14 @@ void check_accessors(std::string_view nid, std::string_view nss, std::string_vie
         }
         auto const t = publicid::to_nss(nss);   // the bytes read as a public identifier
         URNS_FUZZ_CHECK(t ? !publicid::validate(*t) : t.error().offset <= nss.size(), in);
+    } else if (nid == "epc") {
+        auto const p = urns::nss::epc::parse(nss);
+        URNS_FUZZ_CHECK(p.has_value() == !urns::nss::epc::validate(nss), in);
+        if (p && p->checked)   // the fields are the NSS's, in order
+            URNS_FUZZ_CHECK("id:" + p->scheme + ":" + p->company_prefix + "." + p->reference +
+                                    (p->serial.empty() ? "" : "." + p->serial) ==
+                                nss,
+                            in);
     }
 }
 

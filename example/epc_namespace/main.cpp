@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 //
 // Example, X3-free: a registered namespace (urn:epc, pure-identity SGTIN and
-// SSCC) added to the built-ins, and its typed values. The URNs are the
+// SSCC) in a copy of the built-ins, in place of the shipped "epc", and its
+// typed values. The URNs are the
 // examples of GS1's Tag Data Standard. Exits 1 if anything is not as the
 // comments say (ctest runs it as example_epc_namespace).
 #include "epc_id.hpp"

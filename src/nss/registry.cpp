@@ -98,6 +98,7 @@ registry const& builtin()
         r.add(mpeg::rules());
         r.add(oasis::rules());
         r.add(publicid::rules());
+        r.add(epc::rules());
         return r;
     }();
     return instance;

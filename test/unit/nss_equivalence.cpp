@@ -59,6 +59,8 @@ std::vector<namespace_seeds> const seeds = {
                "member:a00024:x", "member:A00024:%78", "names:tc:docbook:dtd:xml:docbook:5.0b1"}},
     {"publicid", {"-:OASIS:DTD+DocBook+XML+V4.1.2:EN", "-:oasis:dtd+DocBook+XML+V4.1.2:EN", "3%2B3=6", "3%2b3=6",
                   "ISO%2FIEC+10179%3A1996:DTD", "iso%2fiec+10179%3a1996:dtd", "foo++bar", "it%41"}},
+    {"epc", {"id:sgtin:900100.0003456.1234567", "id:sgtin:0614141.112345.4%2F", "id:sgtin:0614141.112345.4%2f",
+             "ID:SGTIN:900100.0003456.1234567", "id:sgtin:0614141.11234.400", "tag:sgtin-96:3.0614141.812345.6789"}},
 };
 
 struct mode_case {

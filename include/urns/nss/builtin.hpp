@@ -5,6 +5,7 @@
 #define URNS_NSS_BUILTIN_HPP
 
 #include <urns/nss/dev.hpp>
+#include <urns/nss/epc.hpp>
 #include <urns/nss/equivalence.hpp>
 #include <urns/nss/example.hpp>
 #include <urns/nss/gsma.hpp>
