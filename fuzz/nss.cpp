@@ -50,6 +50,11 @@ void check_accessors(std::string_view nid, std::string_view nss, std::string_vie
         }
         auto const t = publicid::to_nss(nss);   // the bytes read as a public identifier
         URNS_FUZZ_CHECK(t ? !publicid::validate(*t) : t.error().offset <= nss.size(), in);
+    } else if (nid == "epcglobal") {
+        auto const p = urns::nss::epcglobal::parse(nss);
+        URNS_FUZZ_CHECK(p.has_value() == !urns::nss::epcglobal::validate(nss), in);
+        if (p)
+            URNS_FUZZ_CHECK(p->sub_namespace + ":" + p->rest == nss, in);
     } else if (nid == "epc") {
         auto const p = urns::nss::epc::parse(nss);
         URNS_FUZZ_CHECK(p.has_value() == !urns::nss::epc::validate(nss), in);

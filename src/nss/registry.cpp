@@ -99,6 +99,7 @@ registry const& builtin()
         r.add(oasis::rules());
         r.add(publicid::rules());
         r.add(epc::rules());
+        r.add(epcglobal::rules());
         return r;
     }();
     return instance;

@@ -61,6 +61,7 @@ std::vector<namespace_seeds> const seeds = {
                   "ISO%2FIEC+10179%3A1996:DTD", "iso%2fiec+10179%3a1996:dtd", "foo++bar", "it%41"}},
     {"epc", {"id:sgtin:900100.0003456.1234567", "id:sgtin:0614141.112345.4%2F", "id:sgtin:0614141.112345.4%2f",
              "ID:SGTIN:900100.0003456.1234567", "id:sgtin:0614141.11234.400", "tag:sgtin-96:3.0614141.812345.6789"}},
+    {"epcglobal", {"ale:xsd:1", "ALE:xsd:1", "ale:XSD:1", "ale%3axsd", "ale:%78sd:1"}},
 };
 
 struct mode_case {

@@ -6,6 +6,7 @@
 
 #include <urns/nss/dev.hpp>
 #include <urns/nss/epc.hpp>
+#include <urns/nss/epcglobal.hpp>
 #include <urns/nss/equivalence.hpp>
 #include <urns/nss/example.hpp>
 #include <urns/nss/gsma.hpp>
