@@ -4,6 +4,7 @@
 #ifndef URNS_CHECK_HPP
 #define URNS_CHECK_HPP
 
+#include <urns/config.hpp>
 #include <urns/urn_view.hpp>
 
 #include <cstddef>
@@ -119,7 +120,7 @@ enum class diagnostic_code : std::uint8_t {
     @par Specification
     Ours.
 */
-std::string_view to_string(diagnostic_code c) noexcept;
+URNS_DECL std::string_view to_string(diagnostic_code c) noexcept;
 
 /** One finding of check(): what, how much it matters, and where.
 
@@ -187,7 +188,7 @@ struct check_options {
     2.5.2 and 9.2.2; RFC 8141 sections 3.1 and 5; RFC 3986 sections 2.1
     and 2.3; RFC 3406 section 3.1.
 */
-std::vector<diagnostic> check(urn_view v, check_options const& opts = {});
+URNS_DECL std::vector<diagnostic> check(urn_view v, check_options const& opts = {});
 
 /** One line of the URN, a line of carets under the bytes the diagnostic
     is about, and the message:
@@ -209,7 +210,7 @@ std::vector<diagnostic> check(urn_view v, check_options const& opts = {});
     @par Specification
     Ours.
 */
-std::string to_string(diagnostic const& d, std::string_view input);
+URNS_DECL std::string to_string(diagnostic const& d, std::string_view input);
 
 //------------------------------------------------
 
@@ -256,7 +257,7 @@ struct registered_namespace_list {
     @par Specification
     RFC 8141 section 6.
 */
-registered_namespace_list registered_namespaces() noexcept;
+URNS_DECL registered_namespace_list registered_namespaces() noexcept;
 
 /** The registry entry of `nid` (ASCII case-insensitive, as NIDs are), or
     nothing.
@@ -270,7 +271,7 @@ registered_namespace_list registered_namespaces() noexcept;
     @par Specification
     RFC 8141 section 2.1 ("NIDs are case insensitive"); section 6.
 */
-std::optional<registered_namespace> find_registered_namespace(std::string_view nid) noexcept;
+URNS_DECL std::optional<registered_namespace> find_registered_namespace(std::string_view nid) noexcept;
 
 /// The date of the registry snapshot, and how complete it is.
 constexpr std::string_view iana_registry_snapshot =

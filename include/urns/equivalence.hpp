@@ -4,6 +4,7 @@
 #ifndef URNS_EQUIVALENCE_HPP
 #define URNS_EQUIVALENCE_HPP
 
+#include <urns/config.hpp>
 #include <urns/syntax.hpp>
 #include <urns/urn_view.hpp>
 
@@ -133,7 +134,7 @@ constexpr equivalence_mode default_equivalence(urns::syntax s) noexcept
     octet-by-octet equal after the following preprocessing"); draft-03
     section 5; RFC 8141 section 3.1.
 */
-bool equivalent(urn_view a, urn_view b, equivalence_mode m) noexcept;
+URNS_DECL bool equivalent(urn_view a, urn_view b, equivalence_mode m) noexcept;
 
 /** Whether two URNs are lexically equivalent in the default mode of the
     first one's syntax (default_equivalence(a.syntax())).
@@ -148,7 +149,7 @@ bool equivalent(urn_view a, urn_view b, equivalence_mode m) noexcept;
     @par Specification
     RFC 2141 section 5; draft-03 section 5 (step 5a); RFC 8141 section 3.1.
 */
-bool equivalent(urn_view a, urn_view b) noexcept;
+URNS_DECL bool equivalent(urn_view a, urn_view b) noexcept;
 
 /** Appends the canonical form of `v` in mode `m` to `out`.
 
@@ -174,7 +175,7 @@ bool equivalent(urn_view a, urn_view b) noexcept;
     5b is ours, see equivalence_mode); RFC 8141 section 3.1; RFC 3986
     section 6.2.2.1 (upper-case hex digits).
 */
-void canonical(urn_view v, equivalence_mode m, std::string& out);
+URNS_DECL void canonical(urn_view v, equivalence_mode m, std::string& out);
 
 /** The canonical form of `v` in mode `m`, as a new string (see the
     overload that appends).
@@ -188,13 +189,13 @@ void canonical(urn_view v, equivalence_mode m, std::string& out);
     @par Specification
     RFC 8141 section 3.1; draft-03 section 5; RFC 2141 section 5.
 */
-std::string canonical(urn_view v, equivalence_mode m);
+URNS_DECL std::string canonical(urn_view v, equivalence_mode m);
 
 namespace detail {
 /// Receives the canonical form piece by piece.
 using canonical_sink = void (*)(void* ctx, char const* data, std::size_t size);
 /// Emits the canonical form of `v` through `sink`.
-void emit_canonical(urn_view v, equivalence_mode m, canonical_sink sink, void* ctx);
+URNS_DECL void emit_canonical(urn_view v, equivalence_mode m, canonical_sink sink, void* ctx);
 } // namespace detail
 
 /** Writes the canonical form of `v` in mode `m` to an output iterator and
@@ -243,7 +244,7 @@ OutputIt canonical_to(urn_view v, equivalence_mode m, OutputIt out)
     @par Specification
     RFC 2141 section 5; draft-03 section 5; RFC 8141 section 3.1.
 */
-std::size_t hash(urn_view v, equivalence_mode m) noexcept;
+URNS_DECL std::size_t hash(urn_view v, equivalence_mode m) noexcept;
 
 /** Equality of the exact octets and the syntax: what `urn::operator==`
     compares. Use it with exact_hash for containers of URNs as written.

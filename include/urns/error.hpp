@@ -3,6 +3,7 @@
 #ifndef URNS_ERROR_HPP
 #define URNS_ERROR_HPP
 
+#include <urns/config.hpp>
 #include <urns/syntax.hpp>
 
 #include <boost/assert/source_location.hpp>
@@ -40,10 +41,10 @@ enum class error : int {
     ("bad_nss", "reserved_nid", ...): a stable name for programs (the JSON
     of the `urn` tool, the Python package); "error" for a code of another
     category or an unknown value. */
-std::string_view error_code_name(boost::system::error_code const& ec) noexcept;
+URNS_DECL std::string_view error_code_name(boost::system::error_code const& ec) noexcept;
 
 /// The category of urns::error; its name is "urns".
-boost::system::error_category const& error_category() noexcept;
+URNS_DECL boost::system::error_category const& error_category() noexcept;
 
 /// Makes an error_code of the "urns" category.
 inline boost::system::error_code make_error_code(error e) noexcept
@@ -160,11 +161,11 @@ using result = boost::system::result<T, parse_error>;
     under the right byte); an input longer than about 70 bytes is shown as
     a window around the offset, with "..." where it was cut.
 */
-std::string to_string(parse_error const& e, std::string_view input);
+URNS_DECL std::string to_string(parse_error const& e, std::string_view input);
 
 /// Called by result<T>::value() on an error: throws boost::system::system_error.
-[[noreturn]] void throw_exception_from_error(parse_error const& e,
-                                             boost::source_location const& loc);
+[[noreturn]] URNS_DECL void throw_exception_from_error(parse_error const& e,
+                                                       boost::source_location const& loc);
 
 } // namespace urns
 

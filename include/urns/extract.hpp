@@ -3,6 +3,7 @@
 #ifndef URNS_EXTRACT_HPP
 #define URNS_EXTRACT_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 #include <urns/syntax.hpp>
 #include <urns/urn_view.hpp>
@@ -77,8 +78,8 @@ struct urn_match {
 namespace detail {
 /// The first match that starts at or after `from`; false if none. `resume`
 /// is where the search for the one after it starts.
-bool next_urn_match(std::string_view text, std::size_t from, extract_options const& opts,
-                    urn_match& m, std::size_t& resume) noexcept;
+URNS_DECL bool next_urn_match(std::string_view text, std::size_t from, extract_options const& opts,
+                              urn_match& m, std::size_t& resume) noexcept;
 } // namespace detail
 
 /** The URNs of a text, found lazily, in order: a forward range of urn_match.

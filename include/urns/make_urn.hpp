@@ -3,6 +3,7 @@
 #ifndef URNS_MAKE_URN_HPP
 #define URNS_MAKE_URN_HPP
 
+#include <urns/config.hpp>
 #include <urns/error.hpp>
 #include <urns/syntax.hpp>
 #include <urns/urn.hpp>
@@ -57,9 +58,9 @@ namespace urns {
     than those defined for the URN character set, they MUST be translated
     into canonical form"); RFC 8141 sections 2 and 5.2.
 */
-result<urn> make_urn(std::string_view nid, std::string_view identifier,
-                     urns::syntax syn = urns::syntax::rfc2141bis,
-                     std::string_view extra_reserved = {});
+URNS_DECL result<urn> make_urn(std::string_view nid, std::string_view identifier,
+                               urns::syntax syn = urns::syntax::rfc2141bis,
+                               std::string_view extra_reserved = {});
 
 } // namespace urns
 

@@ -3,6 +3,7 @@
 #ifndef URNS_PARSE_HPP
 #define URNS_PARSE_HPP
 
+#include <urns/config.hpp>
 #include <urns/error.hpp>
 #include <urns/syntax.hpp>
 #include <urns/urn_view.hpp>
@@ -52,11 +53,11 @@ struct parse_options {
     RFC 2141 section 2; draft-ietf-urnbis-rfc2141bis-urn-03 section 2;
     RFC 8141 section 2.
 */
-result<urn_view> parse_urn(std::string_view s,
-                           urns::syntax syn = urns::syntax::rfc2141bis) noexcept;
+URNS_DECL result<urn_view> parse_urn(std::string_view s,
+                                     urns::syntax syn = urns::syntax::rfc2141bis) noexcept;
 
 /// Parses with options.
-result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexcept;
+URNS_DECL result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexcept;
 
 } // namespace urns
 

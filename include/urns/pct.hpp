@@ -4,6 +4,7 @@
 #ifndef URNS_PCT_HPP
 #define URNS_PCT_HPP
 
+#include <urns/config.hpp>
 #include <urns/error.hpp>
 #include <urns/lexical.hpp>
 #include <urns/syntax.hpp>
@@ -69,7 +70,7 @@ constexpr char triplet_octet(char const* p) noexcept
     percent-encoded form"); RFC 3986 section 2.1 (pct-encoded). RFC 8141's
     grammar allows "%00" and no prohibition of it was found.
 */
-result<void> validate(std::string_view s, syntax syn = syntax::rfc2141bis) noexcept;
+URNS_DECL result<void> validate(std::string_view s, syntax syn = syntax::rfc2141bis) noexcept;
 
 //------------------------------------------------
 
@@ -157,7 +158,7 @@ public:
     std::string_view encoded() const noexcept { return s_; }
 
 private:
-    friend result<decoded_view> decoded(std::string_view s) noexcept;
+    friend URNS_DECL result<decoded_view> decoded(std::string_view s) noexcept;
     decoded_view(std::string_view s, std::size_t n) noexcept : s_(s), size_(n) {}
 
     std::string_view s_;
@@ -179,7 +180,7 @@ private:
     @par Specification
     RFC 3986 section 2.1; RFC 2141 section 2.2; draft-03 section 2.5.2.
 */
-result<decoded_view> decoded(std::string_view s) noexcept;
+URNS_DECL result<decoded_view> decoded(std::string_view s) noexcept;
 
 /** Appends the octets that `s` stands for to `out`. `s` must not refer
     into `out`.
@@ -195,7 +196,7 @@ result<decoded_view> decoded(std::string_view s) noexcept;
     @par Specification
     RFC 3986 section 2.1; draft-03 section 2.2 (UTF-8, then percent-encoding).
 */
-result<void> decode(std::string_view s, std::string& out);
+URNS_DECL result<void> decode(std::string_view s, std::string& out);
 
 /** Same as decode(s, out), into a new string.
 
@@ -207,7 +208,7 @@ result<void> decode(std::string_view s, std::string& out);
     @par Specification
     RFC 3986 section 2.1.
 */
-result<std::string> decode(std::string_view s);
+URNS_DECL result<std::string> decode(std::string_view s);
 
 /** Writes the octets that `s` stands for to an output iterator.
 
@@ -283,7 +284,7 @@ struct display_info {
     RFC 2141 section 4; draft-ietf-urnbis-rfc2141bis-urn-03 section 4 (and
     its Note on ambiguity) and section 2.5.2; RFC 3629 (UTF-8).
 */
-result<display_info> display(std::string_view nss, syntax syn, std::string& out);
+URNS_DECL result<display_info> display(std::string_view nss, syntax syn, std::string& out);
 
 /** Appends the display form of a whole URN: scheme and NID as written,
     the NSS as display() makes it, and everything after the NSS (query,
@@ -302,7 +303,7 @@ result<display_info> display(std::string_view nss, syntax syn, std::string& out)
     @par Specification
     RFC 2141 section 4; draft-03 section 4.
 */
-result<display_info> display(urn_view v, std::string& out);
+URNS_DECL result<display_info> display(urn_view v, std::string& out);
 
 //------------------------------------------------
 
@@ -334,7 +335,7 @@ result<display_info> display(urn_view v, std::string& out);
     RFC 2141 sections 2.2-2.4; draft-03 sections 2.2 and 2.5; RFC 8141
     section 2 (NSS = pchar *(pchar / "/")).
 */
-bool needs_encoding(unsigned char c, syntax syn, bool first = false) noexcept;
+URNS_DECL bool needs_encoding(unsigned char c, syntax syn, bool first = false) noexcept;
 
 /** Appends the canonical NSS for the raw identifier `raw` (any octets,
     normally UTF-8 text) to `out`.
@@ -365,8 +366,9 @@ bool needs_encoding(unsigned char c, syntax syn, bool first = false) noexcept;
     the character is not a reserved character"); draft-03 sections 2.2,
     2.5.2 and 2.5.3; RFC 3986 section 2.1 (upper-case hex "SHOULD" be used).
 */
-result<void> encode(std::string_view raw, std::string& out, syntax syn = syntax::rfc2141bis,
-                    std::string_view extra_reserved = {});
+URNS_DECL result<void> encode(std::string_view raw, std::string& out,
+                              syntax syn = syntax::rfc2141bis,
+                              std::string_view extra_reserved = {});
 
 /** Same as encode(raw, out, syn, extra_reserved), into a new string.
 
@@ -378,8 +380,8 @@ result<void> encode(std::string_view raw, std::string& out, syntax syn = syntax:
     @par Specification
     As encode(raw, out, syn, extra_reserved).
 */
-result<std::string> encode(std::string_view raw, syntax syn = syntax::rfc2141bis,
-                           std::string_view extra_reserved = {});
+URNS_DECL result<std::string> encode(std::string_view raw, syntax syn = syntax::rfc2141bis,
+                                     std::string_view extra_reserved = {});
 
 /** The length of encode(raw, syn, extra_reserved)'s output, without
     making it (0 if encode would fail). Never allocates.
@@ -392,8 +394,8 @@ result<std::string> encode(std::string_view raw, syntax syn = syntax::rfc2141bis
     @par Specification
     As encode().
 */
-std::size_t encoded_size(std::string_view raw, syntax syn = syntax::rfc2141bis,
-                         std::string_view extra_reserved = {}) noexcept;
+URNS_DECL std::size_t encoded_size(std::string_view raw, syntax syn = syntax::rfc2141bis,
+                                   std::string_view extra_reserved = {}) noexcept;
 
 } // namespace pct
 } // namespace urns

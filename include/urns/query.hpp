@@ -4,6 +4,7 @@
 #ifndef URNS_QUERY_HPP
 #define URNS_QUERY_HPP
 
+#include <urns/config.hpp>
 #include <urns/error.hpp>
 #include <urns/syntax.hpp>
 #include <urns/urn_view.hpp>
@@ -69,10 +70,10 @@ struct directive {
     @par Specification
     draft-03 section 2.3: `urn-query = directive *( "&" directive)`.
 */
-class directives_view {
+class URNS_DECL directives_view {
 public:
     /// A forward iterator over the directives (value_type directive).
-    class iterator {
+    class URNS_DECL iterator {
     public:
         /// @{
         /// The standard iterator types of a forward iterator over directive.
@@ -144,7 +145,8 @@ public:
     std::size_t offset() const noexcept { return base_; }
 
 private:
-    friend result<directives_view> parse_query(std::string_view query, std::size_t base) noexcept;
+    friend URNS_DECL result<directives_view> parse_query(std::string_view query,
+                                                         std::size_t base) noexcept;
     directives_view(std::string_view q, std::size_t base) noexcept : q_(q), base_(base) {}
 
     std::string_view q_;
@@ -187,7 +189,7 @@ private:
               / ":" / "@" / "/" / "?"
     @endcode
 */
-result<directives_view> parse_query(std::string_view query, std::size_t base = 0) noexcept;
+URNS_DECL result<directives_view> parse_query(std::string_view query, std::size_t base = 0) noexcept;
 
 /** The directives of a URN's draft-03 query, with offsets into
     v.buffer().
@@ -208,7 +210,7 @@ result<directives_view> parse_query(std::string_view query, std::size_t base = 0
     @par Specification
     draft-03 section 2.3.
 */
-result<directives_view> directives(urn_view v) noexcept;
+URNS_DECL result<directives_view> directives(urn_view v) noexcept;
 
 //------------------------------------------------
 
@@ -250,7 +252,7 @@ constexpr std::string_view to_string(query_keyword k) noexcept
     draft-03 sections 2.3 ("these directives are regarded as
     case-sensitive") and 9.2.1.
 */
-std::optional<query_keyword> registered_keyword(std::string_view keyword) noexcept;
+URNS_DECL std::optional<query_keyword> registered_keyword(std::string_view keyword) noexcept;
 
 /** The values of the "s" keyword registered by draft-03 (URN Resolution
     Service Designators sub-registry, all "provisional", from RFC 2483
@@ -320,7 +322,7 @@ constexpr std::string_view to_string(resolution_service s) noexcept
     @par Specification
     draft-03 sections 2.3, 2.3.1 and 9.2.2.
 */
-std::optional<resolution_service> resolution_service_from_string(std::string_view value) noexcept;
+URNS_DECL std::optional<resolution_service> resolution_service_from_string(std::string_view value) noexcept;
 
 //------------------------------------------------
 
@@ -341,7 +343,7 @@ std::optional<resolution_service> resolution_service_from_string(std::string_vie
     violating this rule MUST ignore all query directives therein using the
     offending <keywd>(s)".
 */
-std::optional<directive> find_directive(directives_view d, std::string_view keyword) noexcept;
+URNS_DECL std::optional<directive> find_directive(directives_view d, std::string_view keyword) noexcept;
 
 /** The service a URN's query asks for with "s": the registered service
     named by the value of its one "s" directive; nothing if there is no
@@ -359,7 +361,7 @@ std::optional<directive> find_directive(directives_view d, std::string_view keyw
     @par Specification
     draft-03 sections 2.3, 2.3.1, 9.2.2.
 */
-result<std::optional<resolution_service>> requested_service(urn_view v) noexcept;
+URNS_DECL result<std::optional<resolution_service>> requested_service(urn_view v) noexcept;
 
 /** Appends to `out`, in the order written, the directives that remain
     after the rule of section 2.3: every directive whose keyword appears
@@ -384,7 +386,7 @@ result<std::optional<resolution_service>> requested_service(urn_view v) noexcept
     violating this rule MUST ignore all query directives therein using the
     offending <keywd>(s)".
 */
-void effective_directives(directives_view d, std::vector<directive>& out);
+URNS_DECL void effective_directives(directives_view d, std::vector<directive>& out);
 
 /** The effective directives (see above) of a URN's query, in the order
     written.
@@ -400,7 +402,7 @@ void effective_directives(directives_view d, std::vector<directive>& out);
     @par Specification
     draft-03 section 2.3.
 */
-result<std::vector<directive>> effective_directives(urn_view v);
+URNS_DECL result<std::vector<directive>> effective_directives(urn_view v);
 
 } // namespace urns
 

@@ -3,6 +3,7 @@
 #ifndef URNS_URN_HPP
 #define URNS_URN_HPP
 
+#include <urns/config.hpp>
 #include <urns/detail/parts.hpp>
 #include <urns/error.hpp>
 #include <urns/parse.hpp>
@@ -26,7 +27,7 @@ namespace urns {
     urns::urn_view v = u;   // no copy
     @endcode
 */
-class urn : public detail::urn_accessors<urn> {
+class URNS_DECL urn : public detail::urn_accessors<urn> {
 public:
     /// Copies the characters of `v`.
     explicit urn(urn_view v) : urn_accessors(v.parts()), s_(v.buffer()) {}

@@ -4,6 +4,7 @@
 #define URNS_URNS_HPP
 
 #include <urns/check.hpp>
+#include <urns/config.hpp>
 #include <urns/equivalence.hpp>
 #include <urns/error.hpp>
 #include <urns/extract.hpp>

@@ -4,6 +4,7 @@
 #ifndef URNS_NSS_DEV_HPP
 #define URNS_NSS_DEV_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <optional>
@@ -31,7 +32,7 @@ namespace dev {
     RFC 9039 section 3.2 (ABNF), section 4 (subtypes). Equivalence is the
     generic one, case-sensitive (section 3.2.1): no fold.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /// The fields of a DEV URN, as written (RFC 9039 section 4).
 struct parts {
@@ -51,7 +52,7 @@ struct parts {
     assert(p->pen == "32473" && p->product == "Refrigerator" && p->id == "5002");
     @endcode
 */
-std::optional<parts> parse(std::string_view nss);
+URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "dev" for a registry (no fold: section 3.2.1).
 inline namespace_rules rules() noexcept

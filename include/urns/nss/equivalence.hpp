@@ -5,6 +5,7 @@
 #ifndef URNS_NSS_EQUIVALENCE_HPP
 #define URNS_NSS_EQUIVALENCE_HPP
 
+#include <urns/config.hpp>
 #include <urns/equivalence.hpp>
 #include <urns/nss/registry.hpp>
 #include <urns/urn_view.hpp>
@@ -34,7 +35,7 @@ namespace nss {
     equivalences that "only have the effect of eliminating some of the
     false negatives"); RFC 8141 section 3.1.
 */
-void canonical(urn_view v, equivalence_mode m, registry const& reg, std::string& out);
+URNS_DECL void canonical(urn_view v, equivalence_mode m, registry const& reg, std::string& out);
 
 /** Whether two URNs are equivalent in mode `m` once their namespaces'
     folds are applied: canonical(a) == canonical(b) above. Whatever
@@ -52,7 +53,7 @@ void canonical(urn_view v, equivalence_mode m, registry const& reg, std::string&
     @par Specification
     As canonical().
 */
-bool equivalent(urn_view a, urn_view b, equivalence_mode m, registry const& reg);
+URNS_DECL bool equivalent(urn_view a, urn_view b, equivalence_mode m, registry const& reg);
 
 } // namespace nss
 } // namespace urns

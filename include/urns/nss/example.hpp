@@ -3,6 +3,7 @@
 #ifndef URNS_NSS_EXAMPLE_HPP
 #define URNS_NSS_EXAMPLE_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <optional>
@@ -19,7 +20,7 @@ namespace example {
     @par Specification
     RFC 6963 (BCP 183), the namespace registration template.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /// The registration of "example" for a registry: no rule, no fold.
 inline namespace_rules rules() noexcept

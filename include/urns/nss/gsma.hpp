@@ -3,6 +3,7 @@
 #ifndef URNS_NSS_GSMA_HPP
 #define URNS_NSS_GSMA_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <cstddef>
@@ -28,14 +29,14 @@ namespace gsma {
     @par Specification
     RFC 7254 section 3 (ABNF), section 4.1 (parameters).
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /** Folds a valid IMEI NSS for comparison (RFC 7254 section 3: the
     comparisons are case-insensitive and "vers=0" is ignored): letters in
     lower case outside percent-encodings, ";vers=0" removed. Any other NSS
     is copied unchanged. See urns::nss::folder.
 */
-std::size_t fold(std::string_view nss, char* out) noexcept;
+URNS_DECL std::size_t fold(std::string_view nss, char* out) noexcept;
 
 /// The fields of an IMEI URN (RFC 7254 sections 4.1 to 4.3).
 struct imei {
@@ -55,7 +56,7 @@ struct imei {
     assert(i->tac == "90420156" && i->snr == "025763" && i->svn == 42u);
     @endcode
 */
-std::optional<imei> parse_imei(std::string_view nss);
+URNS_DECL std::optional<imei> parse_imei(std::string_view nss);
 
 /// The registration of "gsma" for a registry.
 inline namespace_rules rules() noexcept

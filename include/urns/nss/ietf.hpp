@@ -5,6 +5,7 @@
 #ifndef URNS_NSS_IETF_HPP
 #define URNS_NSS_IETF_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <cstddef>
@@ -31,7 +32,7 @@ namespace ietf {
     @par Specification
     RFC 2648 section 2; RFC 3553 section 3; RFC 7643 section 10.2.1.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /** Checks an NSS of the form "params:scim:{type}:{name}{:other}"
     (grammar/nss/ietf-params-scim.abnf), type "schemas", "api" or
@@ -45,13 +46,13 @@ std::optional<nss_fault> validate(std::string_view nss) noexcept;
     @par Specification
     RFC 7643 section 10.2.1.
 */
-std::optional<nss_fault> validate_scim(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate_scim(std::string_view nss) noexcept;
 
 /** Folds a valid "ietf" NSS to lower case, percent-encodings excepted
     (RFC 2648: the entire URN is case-insensitive). An invalid NSS is
     copied unchanged. See urns::nss::folder.
 */
-std::size_t fold(std::string_view nss, char* out) noexcept;
+URNS_DECL std::size_t fold(std::string_view nss, char* out) noexcept;
 
 /// The registration of "ietf" for a registry.
 inline namespace_rules rules() noexcept

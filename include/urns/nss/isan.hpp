@@ -3,6 +3,7 @@
 #ifndef URNS_NSS_ISAN_HPP
 #define URNS_NSS_ISAN_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <cstddef>
@@ -30,13 +31,13 @@ namespace isan {
     RFC 4246 section 3 (syntax), section 2 (equivalence, validation);
     ISO 15706; ISO 7064.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /** Folds a valid ISAN to upper case (RFC 4246 section 2: "The ISAN-NSS is
     case-insensitive"). An invalid NSS is copied unchanged. See
     urns::nss::folder.
 */
-std::size_t fold(std::string_view nss, char* out) noexcept;
+URNS_DECL std::size_t fold(std::string_view nss, char* out) noexcept;
 
 /// The fields of an ISAN, hex digits in upper case without hyphens.
 struct parts {
@@ -53,7 +54,7 @@ struct parts {
     assert(p->root == "00000000D07A" && p->episode == "0090" && !p->version);
     @endcode
 */
-std::optional<parts> parse(std::string_view nss);
+URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "isan" for a registry.
 inline namespace_rules rules() noexcept

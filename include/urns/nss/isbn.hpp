@@ -3,6 +3,7 @@
 #ifndef URNS_NSS_ISBN_HPP
 #define URNS_NSS_ISBN_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <cstddef>
@@ -28,13 +29,13 @@ namespace isbn {
     RFC 3187 section 3; RFC 8254 (registration moved to the ISBN agency);
     ISO 2108 check digits.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /** Folds a valid ISBN to its digits, hyphens removed and "x" as "X"
     (ISO 2108: hyphens only separate groups). An invalid NSS is copied
     unchanged. See urns::nss::folder.
 */
-std::size_t fold(std::string_view nss, char* out) noexcept;
+URNS_DECL std::size_t fold(std::string_view nss, char* out) noexcept;
 
 /** The 13 digits of a valid ISBN: an ISBN-13 without hyphens, or an
     ISBN-10 as "978" + its first 9 digits + the ISBN-13 check digit;
@@ -48,7 +49,7 @@ std::size_t fold(std::string_view nss, char* out) noexcept;
     @par Specification
     ISO 2108:2005 (the 978 prefix for every ISBN-10).
 */
-std::optional<std::string> to_isbn13(std::string_view nss);
+URNS_DECL std::optional<std::string> to_isbn13(std::string_view nss);
 
 /// The registration of "isbn" for a registry.
 inline namespace_rules rules() noexcept

@@ -3,6 +3,7 @@
 #ifndef URNS_NSS_ISSN_HPP
 #define URNS_NSS_ISSN_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <cstddef>
@@ -26,10 +27,10 @@ namespace issn {
     @par Specification
     RFC 3044 section 5; RFC 8254; ISO 3297 check digit.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /// Folds a valid ISSN's "x" check digit to "X". See urns::nss::folder.
-std::size_t fold(std::string_view nss, char* out) noexcept;
+URNS_DECL std::size_t fold(std::string_view nss, char* out) noexcept;
 
 /// The registration of "issn" for a registry.
 inline namespace_rules rules() noexcept

@@ -4,6 +4,7 @@
 #ifndef URNS_NSS_MPEG_HPP
 #define URNS_NSS_MPEG_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <cstddef>
@@ -28,14 +29,14 @@ namespace mpeg {
     @par Specification
     RFC 3614 section 2 ("Declaration of structure").
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /** Folds a valid "mpeg" NSS for comparison (RFC 3614 section 2: the
     standard name is case-insensitive, the remainder case-sensitive): the
     standard name's letters in lower case outside percent-encodings. Any
     other NSS is copied unchanged. See urns::nss::folder.
 */
-std::size_t fold(std::string_view nss, char* out) noexcept;
+URNS_DECL std::size_t fold(std::string_view nss, char* out) noexcept;
 
 /// The two fields of an MPEG URN, as written (RFC 3614 section 2).
 struct parts {
@@ -51,7 +52,7 @@ struct parts {
     assert(p->standard == "mpeg7" && p->assigned == "cs:GenreCS:2001");
     @endcode
 */
-std::optional<parts> parse(std::string_view nss);
+URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "mpeg" for a registry.
 inline namespace_rules rules() noexcept

@@ -3,6 +3,7 @@
 #ifndef URNS_NSS_NBN_HPP
 #define URNS_NSS_NBN_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <optional>
@@ -26,7 +27,7 @@ namespace nbn {
     @par Specification
     RFC 8458 (namespace registration, version 4).
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /** The prefix of a valid NBN NSS (country code and sub-namespaces, before
     the "-"), or nothing.
@@ -36,7 +37,7 @@ std::optional<nss_fault> validate(std::string_view nss) noexcept;
     assert(urns::nss::nbn::prefix("de:101:1-200910131091") == "de:101:1");
     @endcode
 */
-std::optional<std::string_view> prefix(std::string_view nss) noexcept;
+URNS_DECL std::optional<std::string_view> prefix(std::string_view nss) noexcept;
 
 /// The registration of "nbn" for a registry: no fold.
 inline namespace_rules rules() noexcept

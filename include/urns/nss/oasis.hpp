@@ -4,6 +4,7 @@
 #ifndef URNS_NSS_OASIS_HPP
 #define URNS_NSS_OASIS_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <optional>
@@ -30,7 +31,7 @@ namespace oasis {
     RFC 3121 section 2 ("Declaration of structure"). Equivalence is
     "lexically identical" (section 2): no fold.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /// The fields of an OASIS URN, as written (RFC 3121 section 2).
 struct parts {
@@ -51,7 +52,7 @@ struct parts {
     assert(p->id == "docbook" && p->type == "dtd" && *p->subtype == "xml" && p->document_id == "4.1.2");
     @endcode
 */
-std::optional<parts> parse(std::string_view nss);
+URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "oasis" for a registry (no fold: section 2).
 inline namespace_rules rules() noexcept

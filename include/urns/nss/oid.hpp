@@ -3,6 +3,7 @@
 #ifndef URNS_NSS_OID_HPP
 #define URNS_NSS_OID_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <optional>
@@ -26,7 +27,7 @@ namespace oid {
     @par Specification
     RFC 3061 section 2.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /** The arcs of a valid OID NSS, as written (decimal, any length: arcs of
     UUID-derived OIDs exceed 64 bits); nothing if it is not one.
@@ -37,7 +38,7 @@ std::optional<nss_fault> validate(std::string_view nss) noexcept;
     assert(a && a->size() == 4 && (*a)[2] == "6");
     @endcode
 */
-std::optional<std::vector<std::string_view>> arcs(std::string_view nss);
+URNS_DECL std::optional<std::vector<std::string_view>> arcs(std::string_view nss);
 
 /// The registration of "oid" for a registry: no fold (one spelling per OID).
 inline namespace_rules rules() noexcept

@@ -10,6 +10,8 @@
 #ifndef URNS_NSS_REGISTRY_HPP
 #define URNS_NSS_REGISTRY_HPP
 
+#include <urns/config.hpp>
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -112,7 +114,7 @@ struct namespace_rules {
     Equivalence", "Validation Mechanism"); RFC 8141 section 2.1 (NIDs are
     case-insensitive).
 */
-class registry {
+class URNS_DECL registry {
 public:
     /// An empty registry.
     registry() = default;
@@ -142,21 +144,21 @@ private:
 
     It is built on first call (thread-safe) and never changes.
 */
-registry const& builtin();
+URNS_DECL registry const& builtin();
 
 /** Runs the registered rule on a parsed URN's NSS.
 
     Nothing if the NID is not registered or the NSS is valid; else the fault,
     with `offset` counted from the start of the whole URN (buffer()).
 */
-std::optional<nss_fault> validate(registry const& reg, urn_view const& u) noexcept;
+URNS_DECL std::optional<nss_fault> validate(registry const& reg, urn_view const& u) noexcept;
 
 /** Appends to `out` the namespace-canonical form of an NSS: percent-hex
     in upper case, then the namespace's fold, if `nid` is registered and
     has one.
 */
-void append_canonical_nss(registry const& reg, std::string_view nid, std::string_view nss,
-                          std::string& out);
+URNS_DECL void append_canonical_nss(registry const& reg, std::string_view nid, std::string_view nss,
+                                    std::string& out);
 
 /** True if two NSSs of the namespace `nid` are equivalent under the
     generic rule (percent-hex case) and the namespace's fold. Allocates
@@ -168,8 +170,8 @@ void append_canonical_nss(registry const& reg, std::string_view nid, std::string
         "F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"));
     @endcode
 */
-bool equivalent_nss(registry const& reg, std::string_view nid, std::string_view a,
-                    std::string_view b);
+URNS_DECL bool equivalent_nss(registry const& reg, std::string_view nid, std::string_view a,
+                              std::string_view b);
 
 } // namespace nss
 } // namespace urns

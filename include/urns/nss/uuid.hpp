@@ -3,6 +3,7 @@
 #ifndef URNS_NSS_UUID_HPP
 #define URNS_NSS_UUID_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <array>
@@ -28,14 +29,14 @@ namespace uuid {
     RFC 9562 section 4 (ABNF) and section 7 (URN namespace registration);
     RFC 4122 section 3.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /** Folds a valid UUID NSS to lower-case hex (RFC 4122 section 3, "Rules
     for Lexical Equivalence": UUIDs compare by value, so the case of the
     hex digits does not matter). An invalid NSS is copied unchanged.
     See urns::nss::folder.
 */
-std::size_t fold(std::string_view nss, char* out) noexcept;
+URNS_DECL std::size_t fold(std::string_view nss, char* out) noexcept;
 
 /** The 16 bytes of a UUID NSS, in network order (the order written), or
     nothing if `nss` is not a valid UUID.
@@ -50,12 +51,12 @@ std::size_t fold(std::string_view nss, char* out) noexcept;
     RFC 9562 section 4 ("the hex-and-dash string format"), section 5
     (field layout, most significant byte first).
 */
-std::optional<std::array<unsigned char, 16>> bytes(std::string_view nss) noexcept;
+URNS_DECL std::optional<std::array<unsigned char, 16>> bytes(std::string_view nss) noexcept;
 
 /** The version field (the high nibble of byte 6, RFC 9562 section 4.2) of
     a UUID NSS, or nothing if `nss` is not a valid UUID.
 */
-std::optional<unsigned> version(std::string_view nss) noexcept;
+URNS_DECL std::optional<unsigned> version(std::string_view nss) noexcept;
 
 /// The registration of "uuid" for a registry.
 inline namespace_rules rules() noexcept
