@@ -23,6 +23,7 @@ packages=(
     python3-dev                             # python/: Python's headers for the extension module urns._urns
     pybind11-dev python3-pybind11           # python/: pybind11's headers and CMake package (the module's bindings)
     python3-pytest                          # python/tests/ (ctest python, python_dask)
+    python3-mypy                            # python/urns/*.pyi: mypy --strict and stubtest (ctest python_stubs)
     python3-dask python3-distributed        # urns.dask (the Dask pipeline) and its test python_dask
     doxygen                                 # the API reference (docs/Doxyfile.in: target docs, test api_docs)
 )

@@ -1,0 +1,113 @@
+# SPDX-License-Identifier: BSL-1.0
+# The public API of the package urns used as a program would use it, with
+# the types its stubs (urns/__init__.pyi, urns/pct.pyi) must give:
+# ctest python_stubs runs `mypy --strict` over this file and the stubs
+# (assert_type fails the check when a stub says another type), then runs
+# it, so that every call here also works and gives the values asserted.
+# Expected values come from the documents' examples and the README's.
+from typing import List, Optional, Union, assert_type
+
+import urns
+from urns import pct
+
+# Version and constants.
+assert_type(urns.__version__, str)
+assert urns.__version__.count(".") == 2
+assert_type(urns.SYNTAXES, "tuple[str, str, str]")
+assert urns.SYNTAXES == ("rfc2141bis", "rfc2141", "rfc8141")
+assert_type(urns.MODES, "tuple[str, str, str, str]")
+assert "rfc2141bis-5a" in urns.MODES
+assert_type(urns.IANA_REGISTRY_SNAPSHOT, str)
+
+# parse, URN and its components (RFC 8141 section 2's r-component example).
+u = urns.parse("urn:example:a123?+CCResolve:cc=uk", syntax="rfc8141")
+assert_type(u, urns.URN)
+assert_type(u.nid, str)
+assert_type(u.q_component, Optional[str])
+assert (u.scheme, u.nid, u.nss) == ("urn", "example", "a123")
+assert (u.r_component, u.q_component, u.f_component) == ("CCResolve:cc=uk", None, None)
+assert u.assigned_name == "urn:example:a123" and u.syntax == "rfc8141"
+# draft-03: the query of RFC 2141 section 5's example URN.
+q = urns.URN(b"urn:foo:a123,456?x=y")
+assert q.query == "x=y" and hash(q) == hash(urns.URN("urn:foo:a123,456?x=y"))
+
+# ParseError: the space at byte 8 is not an NSS character.
+try:
+    urns.parse("urn:ex:a b")
+    raise AssertionError("urn:ex:a b parsed")
+except urns.ParseError as e:
+    assert_type(e.offset, int)
+    assert_type(e.also_expected, "tuple[str, ...]")
+    assert_type(e.index, Optional[int])
+    assert (e.offset, e.code, e.syntax) == (8, "bad_nss", "rfc2141bis")
+assert_type(urns.is_valid("urn:ex:a b"), bool)
+assert not urns.is_valid("urn:ex:a b") and urns.is_valid(bytearray(b"urn:ex:a"))
+
+# The batches, with the three ways of reporting errors.
+raised: List[urns.URN] = urns.parse_many(["urn:ex:a", b"urn:ex:b"])
+assert [x.nss for x in raised] == ["a", "b"]
+none: List[Optional[urns.URN]] = urns.parse_many(["urn:ex:a", "x"], errors="none")
+assert none[1] is None
+returned: List[Union[urns.URN, urns.ParseError]] = urns.parse_many(["x"], errors="return")
+assert isinstance(returned[0], urns.ParseError) and returned[0].index == 0
+canon = urns.canonical_many(["URN:Example:a%2cb", "x"], errors="none")
+assert_type(canon, List[Union[str, None, urns.ParseError]])
+assert canon == ["urn:example:a%2Cb", None]
+
+# Equivalence (RFC 2141 section 5's examples).
+assert_type(urns.canonical("URN:Example:a%2cb"), str)
+assert urns.canonical("URN:Example:a%2cb") == "urn:example:a%2Cb"
+assert urns.canonical(u, mode="rfc8141") == "urn:example:a123"
+assert_type(urns.equivalent("urn:foo:a123,456", "URN:FOO:a123,456"), bool)
+assert urns.equivalent("urn:foo:a123,456", "URN:FOO:a123,456")
+assert not urns.equivalent("urn:foo:a123,456", "urn:foo:a123%2C456")
+assert urns.equivalence_key("URN:FOO:a") == urns.equivalence_key("urn:foo:a")
+
+# check, on the example of urns/check.hpp: an experimental NID (RFC 3406
+# section 3.1), lower-case hex digits in "%2c" (RFC 3986 section 2.1) and
+# an unregistered "s=" service (draft-03 section 2.3.1), by offset.
+diagnostics = urns.check("urn:X-foo:a%2c?s=I2X")
+assert_type(diagnostics, List[urns.Diagnostic])
+assert [(x.code, x.offset) for x in diagnostics] == [
+    ("experimental-nid", 4), ("lower-case-hex", 11), ("unknown-service", 17)]
+d = diagnostics[1]
+assert (d.severity, d.length) == ("note", 3)
+assert_type(d.message, str)
+
+# find and find_many; a uuid one hex digit short (RFC 9562's example UUID)
+# is rejected by its namespace's rules at the end of the NSS.
+matches = urns.find("See urn:isbn:0-395-36341-1.")
+assert_type(matches, urns.MatchIterator)
+m = next(matches)
+assert_type(m, urns.Match)
+assert (m.offset, m.length, m.urn, m.nid, m.syntax) == (4, 22, "urn:isbn:0-395-36341-1", "isbn", "rfc2141bis")
+short_uuid = "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf"
+fault = next(urns.find(short_uuid, namespaces=True)).namespace_fault
+assert_type(fault, Optional[urns.NamespaceFault])
+assert fault is not None and (fault.offset, fault.expected) == (44, "HEXDIG")
+found = urns.find_many(["a urn:ex:a", "none"], strict=True, uri_context=False)
+assert_type(found, List[List[urns.Match]])
+assert [len(x) for x in found] == [1, 0]
+
+# make_urn and urns.pct (the examples of make_urn.hpp and pct.hpp).
+built = urns.make_urn("example", "Straße 1/2")
+assert_type(built, urns.URN)
+assert str(built) == "urn:example:Stra%C3%9Fe%201%2F2"
+assert_type(pct.encode("Straße 1/2"), str)
+assert pct.encode("Straße 1/2") == "Stra%C3%9Fe%201%2F2"
+assert pct.encode("a~b", syntax="rfc2141", extra_reserved="b") == "a%7E%62"
+assert_type(pct.decode("Stra%C3%9Fe"), str)
+assert pct.decode("Stra%C3%9Fe") == "Straße"
+assert_type(pct.decode_to_bytes(b"%FF"), bytes)
+assert pct.decode_to_bytes(b"%FF") == b"\xff"
+assert pct.ParseError is urns.ParseError
+
+# The namespaces shipped, and the IANA registry snapshot.
+shipped = urns.namespaces()
+assert_type(shipped, List[urns.Namespace])
+assert any(n.nid == "uuid" and n.validates and n.folds for n in shipped)
+registered = urns.registered_namespaces()
+assert_type(registered, List[urns.RegisteredNamespace])
+assert any(r.nid == "isbn" and r.kind == "formal" for r in registered)
+
+print("typing_usage: ok")
