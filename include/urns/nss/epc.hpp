@@ -4,6 +4,7 @@
 #ifndef URNS_NSS_EPC_HPP
 #define URNS_NSS_EPC_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <optional>
@@ -35,7 +36,7 @@ namespace epc {
     Standard section 6.3. Equivalence: "The entire URN is case-sensitive"
     (section 2): no fold.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /// The fields of an EPC URN, as written.
 struct parts {
@@ -56,7 +57,7 @@ struct parts {
     assert(p->checked && p->company_prefix == "900100" && p->reference == "0003456" && p->serial == "1234567");
     @endcode
 */
-std::optional<parts> parse(std::string_view nss);
+URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "epc" for a registry (no fold: section 2).
 inline namespace_rules rules() noexcept

@@ -5,6 +5,7 @@
 #ifndef URNS_NSS_EPCGLOBAL_HPP
 #define URNS_NSS_EPCGLOBAL_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <optional>
@@ -30,7 +31,7 @@ namespace epcglobal {
     RFC 5134 section 3 ("Declaration of structure"). Equivalence: "The
     entire URN is case-sensitive": no fold.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /// The two fields of an EPCglobal URN, as written (RFC 5134 section 3).
 struct parts {
@@ -46,7 +47,7 @@ struct parts {
     assert(p->sub_namespace == "ale" && p->rest == "xsd:1");
     @endcode
 */
-std::optional<parts> parse(std::string_view nss);
+URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "epcglobal" for a registry (no fold: section 3).
 inline namespace_rules rules() noexcept

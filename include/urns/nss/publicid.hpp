@@ -4,6 +4,7 @@
 #ifndef URNS_NSS_PUBLICID_HPP
 #define URNS_NSS_PUBLICID_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <boost/system/result.hpp>
@@ -33,7 +34,7 @@ namespace publicid {
     RFC 3151 section 2 ("Declaration of structure"). Equivalence is
     "lexically identical" (section 2): no fold.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /** The NSS of a public identifier (RFC 3151 section 2): the identifier is
     normalized first (section 1.1: each run of space, tab, CR and LF is one
@@ -49,7 +50,7 @@ std::optional<nss_fault> validate(std::string_view nss) noexcept;
     assert(*n == "ISO%2FIEC+10179%3A1996:DTD+DSSSL+Architecture:EN");   // RFC 3151 section 3
     @endcode
 */
-boost::system::result<std::string, nss_fault> to_nss(std::string_view public_id);
+URNS_DECL boost::system::result<std::string, nss_fault> to_nss(std::string_view public_id);
 
 /** The public identifier a valid "publicid" NSS transcribes: "+" is a
     space, ":" is "//", ";" is "::", each escape its character. Nothing if
@@ -60,7 +61,7 @@ boost::system::result<std::string, nss_fault> to_nss(std::string_view public_id)
     assert(*urns::nss::publicid::to_public_id("3%2B3=6") == "3+3=6");   // RFC 3151 section 3
     @endcode
 */
-std::optional<std::string> to_public_id(std::string_view nss);
+URNS_DECL std::optional<std::string> to_public_id(std::string_view nss);
 
 /** A public identifier and, for a formal one, its fields (RFC 3151
     section 1.2: "owner//class description//language//version"). */
@@ -89,7 +90,7 @@ struct parts {
     assert(p->owner == "-//OASIS" && p->text_class == "DTD" && p->language == "EN");
     @endcode
 */
-std::optional<parts> parse(std::string_view nss);
+URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "publicid" for a registry (no fold: section 2).
 inline namespace_rules rules() noexcept
