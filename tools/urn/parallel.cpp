@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSL-1.0
-// The urn command: the -j N driver. The calling thread reads blocks of
-// whole lines into tasks; workers turn tasks into captured output; whoever
-// finishes the oldest task writes every finished task at the front of the
-// queue, in order (one writer at a time).
+// The urn command: the -j N driver. N threads (the caller among them) each
+// read, in turn, the next block of whole lines into a task and turn it into
+// captured output; whoever finishes the oldest task writes every finished
+// task at the front of the queue, in order (one writer at a time). No
+// thread only reads: on N cores, N threads do all the work.
 #include "parallel.hpp"
 
 #include <algorithm>
@@ -85,96 +86,119 @@ struct task {
     }
 };
 
-class pipeline {
+/// The inputs in order, as tasks: URN arguments, blocks of lines of each
+/// file, and the events between them. Not thread-safe: the pipeline calls
+/// it under its reading lock.
+class source {
 public:
-    pipeline(unsigned jobs, std::size_t max_line, worker_factory const& make, file_end const& on_end)
-        : max_line_(max_line), limit_(2 * std::size_t(jobs) + 2), make_(make), on_end_(on_end)
-    {
-        workers_.reserve(jobs);
-        try {
-            for (unsigned i = 0; i < jobs; ++i)
-                workers_.emplace_back([this] { work(); });
-        } catch (...) {
-            fail(std::current_exception());
-            finish();
-            throw;
-        }
-    }
-    pipeline(pipeline const&) = delete;
-    pipeline& operator=(pipeline const&) = delete;
-    ~pipeline()
-    {
-        {
-            std::lock_guard<std::mutex> lk(m_);
-            stop_ = true;
-        }
-        finish();
-    }
+    source(inputs const& in, std::size_t max_line) : in_(in), max_line_(max_line) {}
 
-    /// A task to fill: a written one (its buffers already the right
-    /// size: fresh megabytes cost page faults), or a new one.
-    std::unique_ptr<task> take()
+    /// Fills `t` with the next task; false at the end of the inputs.
+    /// `status` becomes exit_usage when a file cannot be opened or read.
+    bool next(task& t, int& status)
     {
-        {
-            std::lock_guard<std::mutex> lk(m_);
-            if (!free_.empty()) {
-                std::unique_ptr<task> t = std::move(free_.back());
-                free_.pop_back();
-                return t;
+        static std::vector<inputs::item> const stdin_only{{true, "-"}};
+        std::vector<inputs::item> const& items = in_.items.empty() ? stdin_only : in_.items;
+        for (;;) {
+            if (reader_) {
+                t.file = name_;
+                std::string_view block;
+                auto const st = reader_->next_block(block, t.line, t.offset);
+                switch (st) {
+                case line_reader::status::line:
+                    t.what = task::kind::lines;
+                    t.data.assign(block.data(), block.size());
+                    return true;
+                case line_reader::status::too_long:
+                    t.what = task::kind::too_long;
+                    t.line = reader_->line_number();
+                    return true;
+                case line_reader::status::end:
+                    t.what = task::kind::file_end;
+                    break;
+                case line_reader::status::error:
+                    t.what = task::kind::message;
+                    t.data = reader_->error_message();
+                    status = exit_usage;
+                    break;
+                }
+                reader_.reset();
+                file_.reset();
+                return true;
             }
+            if (next_ == items.size())
+                return false;
+            inputs::item const& it = items[next_++];
+            if (!it.is_file) {
+                t.what = task::kind::argument;
+                t.line = ++argument_;
+                t.text = it.text;
+                return true;
+            }
+            std::string const path(it.text);
+            name_ = path == "-" ? in_.stdin_name : it.text;
+            file_ = std::make_unique<input_file>(path);
+            if (file_->fd() < 0) {
+                t.what = task::kind::message;
+                t.file = name_;
+                t.data = std::strerror(file_->error());
+                status = exit_usage;
+                file_.reset();
+                return true;
+            }
+            reader_ = std::make_unique<line_reader>(file_->fd(), block_size, max_line_);
         }
-        return std::make_unique<task>();
-    }
-
-    /// Queues a task (waiting while too many are in flight); false once
-    /// the pipeline has stopped.
-    bool push(std::unique_ptr<task> t)
-    {
-        bool const needs_work = t->what == task::kind::lines || t->what == task::kind::argument ||
-                                t->what == task::kind::too_long;
-        std::unique_lock<std::mutex> lk(m_);
-        space_.wait(lk, [this] { return order_.size() < limit_ || stop_; });
-        if (stop_)
-            return false;
-        task* const raw = t.get();
-        raw->done = !needs_work;
-        order_.push_back(std::move(t));
-        if (needs_work) {
-            todo_.push_back(raw);
-            work_.notify_one();
-            return true;
-        }
-        lk.unlock();
-        commit();
-        return true;
-    }
-
-    /// After the last push: waits until everything is written, stops the
-    /// workers, and throws what stopped the pipeline, if anything did.
-    void finish_and_rethrow()
-    {
-        {
-            std::unique_lock<std::mutex> lk(m_);
-            reading_done_ = true;
-            work_.notify_all();
-            drained_.wait(lk, [this] { return order_.empty() || stop_; });
-        }
-        finish();
-        if (failure_)
-            std::rethrow_exception(failure_);
     }
 
 private:
-    void finish() noexcept
+    inputs const& in_;
+    std::size_t const max_line_;
+    std::size_t next_ = 0;      // the next item
+    std::size_t argument_ = 0;  // URN arguments so far
+    std::string_view name_;     // the current file's name
+    std::unique_ptr<input_file> file_;
+    std::unique_ptr<line_reader> reader_;
+};
+
+/** N threads (the caller and N - 1 more), each in turn reading the next
+    task (under one lock, so tasks are made in input order) and working
+    on it; whoever finishes the oldest unwritten task writes every
+    finished task at the front, in order. At most 2 N + 2 tasks are
+    unwritten at once. */
+class pipeline {
+public:
+    pipeline(inputs const& in, unsigned jobs, worker_factory const& make, file_end const& on_end)
+        : source_(in, in.max_line), max_line_(in.max_line), limit_(2 * std::size_t(jobs) + 2), jobs_(jobs),
+          make_(make), on_end_(on_end)
     {
-        {
-            std::lock_guard<std::mutex> lk(m_);
-            reading_done_ = true;
-            work_.notify_all();
+    }
+    pipeline(pipeline const&) = delete;
+    pipeline& operator=(pipeline const&) = delete;
+
+    /// Reads and checks everything; returns the reading status, or
+    /// throws what stopped the pipeline.
+    int run()
+    {
+        std::vector<std::thread> threads;
+        threads.reserve(jobs_ - 1);
+        try {
+            for (unsigned i = 1; i < jobs_; ++i)
+                threads.emplace_back([this] { work(); });
+        } catch (...) {
+            fail(std::current_exception());
         }
-        for (std::thread& t : workers_)
-            if (t.joinable())
-                t.join();
+        work();
+        for (std::thread& t : threads)
+            t.join();
+        if (failure_)
+            std::rethrow_exception(failure_);
+        return status_;
+    }
+
+private:
+    static bool needs_work(task const& t) noexcept
+    {
+        return t.what == task::kind::lines || t.what == task::kind::argument || t.what == task::kind::too_long;
     }
 
     void fail(std::exception_ptr e) noexcept
@@ -183,9 +207,38 @@ private:
         if (!failure_)
             failure_ = e;
         stop_ = true;
-        work_.notify_all();
         space_.notify_all();
-        drained_.notify_all();
+    }
+
+    /// The next task, queued for writing in input order; null at the end
+    /// or once the pipeline has stopped.
+    task* next()
+    {
+        std::lock_guard<std::mutex> reading(read_m_);
+        std::unique_ptr<task> t;
+        {
+            std::unique_lock<std::mutex> lk(m_);
+            space_.wait(lk, [this] { return order_.size() < limit_ || stop_; });
+            if (stop_ || source_done_)
+                return nullptr;
+            if (!free_.empty()) {
+                t = std::move(free_.back());
+                free_.pop_back();
+            }
+        }
+        if (!t)
+            t = std::make_unique<task>();
+        bool const more = source_.next(*t, status_);
+        std::lock_guard<std::mutex> lk(m_);
+        if (!more) {
+            source_done_ = true;
+            t->clear();
+            free_.push_back(std::move(t));
+            return nullptr;
+        }
+        task* const raw = t.get();
+        order_.push_back(std::move(t));
+        return raw;
     }
 
     void work() noexcept
@@ -196,24 +249,17 @@ private:
         capture_scope scope(&o, &e);
         try {
             std::unique_ptr<line_worker> const w = make_();
-            for (;;) {
-                task* t = nullptr;
-                {
-                    std::unique_lock<std::mutex> lk(m_);
-                    work_.wait(lk, [this] { return !todo_.empty() || reading_done_ || stop_; });
-                    if (stop_ || todo_.empty())
-                        return;
-                    t = todo_.front();
-                    todo_.pop_front();
+            while (task* const t = next()) {
+                if (needs_work(*t)) {
+                    run(*t, *w);
+                    o.flush();
+                    e.flush();
+                    std::swap(t->output, cap);  // cap: the task's old buffers, to reuse
+                    cap.bytes.clear();
+                    cap.runs.clear();
+                    t->count = w->count;
+                    w->count = 0;
                 }
-                run(*t, *w);
-                o.flush();
-                e.flush();
-                std::swap(t->output, cap);  // cap: the task's old buffers, to reuse
-                cap.bytes.clear();
-                cap.runs.clear();
-                t->count = w->count;
-                w->count = 0;
                 {
                     std::lock_guard<std::mutex> lk(m_);
                     t->done = true;
@@ -271,7 +317,9 @@ private:
                 capture_scope const real(nullptr, nullptr);
                 write(*t);
             } catch (...) {
+                lk.lock();
                 committing_ = false;
+                lk.unlock();
                 fail(std::current_exception());
                 return;
             }
@@ -281,8 +329,6 @@ private:
             space_.notify_one();
         }
         committing_ = false;
-        if (order_.empty())
-            drained_.notify_all();
     }
 
     void write(task& t)
@@ -300,85 +346,26 @@ private:
         }
     }
 
+    std::mutex read_m_;  // one reader at a time: tasks are made in input order
+    source source_;
+    int status_ = exit_ok;
+
     std::size_t const max_line_;
-    std::size_t const limit_;  // tasks in flight
+    std::size_t const limit_;  // unwritten tasks
+    unsigned const jobs_;
     worker_factory const& make_;
     file_end const& on_end_;
-    std::vector<std::thread> workers_;
 
     std::mutex m_;
-    std::condition_variable work_;     // a task to do, or the end
-    std::condition_variable space_;    // room for another task
-    std::condition_variable drained_;  // all written
+    std::condition_variable space_;            // room for another task, or a stop
     std::deque<std::unique_ptr<task>> order_;  // not yet written, in input order
-    std::deque<task*> todo_;                   // not yet taken by a worker
-    std::vector<std::unique_ptr<task>> free_;  // written, for take()
-    bool reading_done_ = false;
+    std::vector<std::unique_ptr<task>> free_;  // written, to reuse
+    bool source_done_ = false;
     bool stop_ = false;
     bool committing_ = false;
     std::exception_ptr failure_;
     std::uint64_t file_count_ = 0;  // the writer's: the current file's count so far
 };
-
-/// Reads every input into the pipeline; false if it stopped.
-bool read_all(inputs const& in, pipeline& p, int& status)
-{
-    static std::vector<inputs::item> const stdin_only{{true, "-"}};
-    std::size_t argument = 0;
-    for (inputs::item const& it : in.items.empty() ? stdin_only : in.items) {
-        if (!it.is_file) {
-            auto t = p.take();
-            t->what = task::kind::argument;
-            t->line = ++argument;
-            t->text = it.text;
-            if (!p.push(std::move(t)))
-                return false;
-            continue;
-        }
-        std::string const path(it.text);
-        std::string_view const name = path == "-" ? in.stdin_name : it.text;
-        auto message = [&](std::string reason) {
-            auto t = p.take();
-            t->what = task::kind::message;
-            t->file = name;
-            t->data = std::move(reason);
-            status = exit_usage;
-            return p.push(std::move(t));
-        };
-        input_file f(path);
-        if (f.fd() < 0) {
-            if (!message(std::strerror(f.error())))
-                return false;
-            continue;
-        }
-        line_reader r(f.fd(), block_size, in.max_line);
-        for (;;) {
-            std::string_view block;
-            auto t = p.take();
-            t->file = name;
-            auto const st = r.next_block(block, t->line, t->offset);
-            if (st == line_reader::status::line) {
-                t->what = task::kind::lines;
-                t->data.assign(block.data(), block.size());
-            } else if (st == line_reader::status::too_long) {
-                t->what = task::kind::too_long;
-                t->line = r.line_number();
-            } else if (st == line_reader::status::end) {
-                t->what = task::kind::file_end;
-            } else {
-                if (!message(r.error_message()))
-                    return false;
-                break;
-            }
-            bool const last = st == line_reader::status::end;
-            if (!p.push(std::move(t)))
-                return false;
-            if (last)
-                break;
-        }
-    }
-    return true;
-}
 
 } // namespace
 
@@ -392,11 +379,8 @@ int for_each_input_jobs(inputs const& in, worker_factory const& make, file_end c
     // Decided once, before any thread asks.
     (void)colored();
     (void)tool_registry();
-    int status = exit_ok;
-    pipeline p(jobs, in.max_line, make, on_end);
-    read_all(in, p, status);
-    p.finish_and_rethrow();
-    return status;
+    pipeline p(in, jobs, make, on_end);
+    return p.run();
 }
 
 } // namespace urn_tool

@@ -39,17 +39,15 @@ using file_end = std::function<void(std::string_view file, std::uint64_t count)>
 unsigned default_jobs() noexcept;
 
 /** for_each_input (cli.hpp) with in.jobs threads (0: default_jobs()):
-    the calling thread reads
-    (files in blocks of whole lines, about a megabyte each, gzip
-    decompressed), `jobs` workers each run their own line_worker over
-    whole blocks, and each block's output (standard output and error, as
-    the worker wrote them) is written in input order, so that the bytes
-    on each stream, and their order when both go to one file, are those of
-    one thread. With one thread, or only URN arguments to read, no thread
-    is started. Returns exit_usage
-    if a file could not be opened or read, else exit_ok; an exception of
-    a worker or of the output (closed_pipe) stops everything and is thrown
-    here. */
+    the calling thread and in.jobs - 1 more each read, in turn, the next
+    block of whole lines of a file (about 256 KiB, gzip decompressed) and
+    run their own line_worker over it, and each block's output (standard
+    output and error, as the worker wrote them) is written in input order,
+    so that the bytes on each stream, and their order when both go to one
+    file, are those of one thread. With one thread, or only URN arguments
+    to read, no thread is started. Returns exit_usage if a file could not
+    be opened or read, else exit_ok; an exception of a worker or of the
+    output (closed_pipe) stops everything and is thrown here. */
 int for_each_input_jobs(inputs const& in, worker_factory const& make, file_end const& on_end = {});
 
 } // namespace urn_tool
