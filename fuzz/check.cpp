@@ -2,9 +2,10 @@
 // libFuzzer target: urns::check (include/urns/check.hpp), to_string of its
 // diagnostics, and the accessors of the built-in namespaces
 // (include/urns/nss/: oid::arcs, uuid::bytes and version, isbn::to_isbn13,
-// nbn::prefix, ietf::validate_scim). Input: one byte choosing the syntax
-// (byte % 3) and check_options::assigned_name (bit 2), then a URN. The
-// accessors get the URN's NSS when it parses, else the bytes as they are.
+// nbn::prefix, nfc::parse, ietf::validate_scim). Input: one byte choosing
+// the syntax (byte % 3) and check_options::assigned_name (bit 2), then a
+// URN. The accessors get the URN's NSS when it parses, else the bytes as
+// they are.
 // Properties: every diagnostic lies inside the URN, has a known code and
 // severity and a message, and they come sorted by offset, then code; the
 // same URN gives the same diagnostics; to_string(diagnostic) is two lines,
@@ -13,13 +14,16 @@
 // accepts, and the value agrees with the input (arcs joined by "." are the
 // NSS, a UUID's bytes are its folded hex and its version their nibble, an
 // ISBN-13 is 13 digits and its own ISBN-13, an NBN prefix is followed by
-// "-"); what validate_scim accepts, ietf::validate accepts.
+// "-"; nfc's NFCresource, without ":", and ResourceSpecificString are
+// not empty and joined by ":" are the NSS); what validate_scim accepts,
+// ietf::validate accepts.
 #include "fuzz_support.hpp"
 
 #include <urns/check.hpp>
 #include <urns/nss/ietf.hpp>
 #include <urns/nss/isbn.hpp>
 #include <urns/nss/nbn.hpp>
+#include <urns/nss/nfc.hpp>
 #include <urns/nss/oid.hpp>
 #include <urns/nss/uuid.hpp>
 #include <urns/urns.hpp>
@@ -112,6 +116,13 @@ void check_accessors(std::string_view nss, std::string_view input)
     if (prefix)
         URNS_FUZZ_CHECK(!prefix->empty() && prefix->data() == nss.data() && prefix->size() < nss.size() &&
                             nss[prefix->size()] == '-',
+                        input);
+
+    auto const nfc = ns::nfc::parse(nss);
+    URNS_FUZZ_CHECK(nfc.has_value() == !ns::nfc::validate(nss), input);
+    if (nfc)
+        URNS_FUZZ_CHECK(!nfc->resource.empty() && nfc->resource.find(':') == std::string::npos &&
+                            !nfc->specific.empty() && nfc->resource + ':' + nfc->specific == nss,
                         input);
 
     auto const scim = ns::ietf::validate_scim(nss);

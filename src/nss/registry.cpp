@@ -100,6 +100,7 @@ registry const& builtin()
         r.add(publicid::rules());
         r.add(epc::rules());
         r.add(epcglobal::rules());
+        r.add(nfc::rules());
         return r;
     }();
     return instance;

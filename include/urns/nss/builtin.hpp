@@ -16,6 +16,7 @@
 #include <urns/nss/issn.hpp>
 #include <urns/nss/mpeg.hpp>
 #include <urns/nss/nbn.hpp>
+#include <urns/nss/nfc.hpp>
 #include <urns/nss/oasis.hpp>
 #include <urns/nss/ogc.hpp>
 #include <urns/nss/oid.hpp>

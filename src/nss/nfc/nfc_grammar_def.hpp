@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: BSL-1.0
+// X3 layer. Do not include from public headers; include from a .cpp only.
+//
+// Defines every rule of grammar/nss/nfc.abnf (RFC 4729 section 2), in its
+// order, under the ABNF line it implements, with the extension surface
+// <urns/nss/x3.hpp> only, in an unnamed namespace (this header is included
+// by nfc_grammar.cpp only).
+//
+// Faults: an NSS that starts with ":" is reported at offset 0, expected
+// NFCresource; one without a ":" at its end, expected ":"; one that ends
+// with the ":" there, expected ResourceSpecificString.
+#ifndef URNS_GRAMMAR_NSS_NFC_DEF_HPP
+#define URNS_GRAMMAR_NSS_NFC_DEF_HPP
+
+#include "nss/nfc/nfc_grammar.hpp"
+#include <urns/nss/x3.hpp>
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace nfc {
+namespace {
+
+namespace abnf = urns::nss::abnf;
+using urns::nss::expect;
+
+inline constexpr lexical::charset octet_chars = lexical::charset().with_range(0x00, 0xFF);
+inline constexpr lexical::charset resource_chars = octet_chars - lexical::charset(":");
+
+// clang-format off
+
+URNS_NSS_RULE(nfc_nss,                "nfc-NSS",                x3::unused_type);
+URNS_NSS_RULE(nfcresource,            "NFCresource",            x3::unused_type);
+URNS_NSS_RULE(resource_char,          "resource-char",          x3::unused_type);
+URNS_NSS_RULE(resourcespecificstring, "ResourceSpecificString", x3::unused_type);
+URNS_NSS_RULE(octet,                  "OCTET",                  x3::unused_type);
+
+/// The typed reading of a valid nfc-NSS.
+URNS_NSS_RULE(nfc_fields,             "nfc-NSS",                nfc_attr);
+
+// nfc-NSS                = NFCresource ":" ResourceSpecificString
+auto const nfc_nss_def = expect(nfcresource) >> expect(x3::lit(':'), "\":\"")
+                      >> expect(resourcespecificstring);
+
+// NFCresource            = 1*resource-char
+auto const nfcresource_def = abnf::run_of<resource_chars>;
+
+// resource-char          = %x00-39 / %x3B-FF ; any octet but ":"
+auto const resource_char_def = abnf::one_of<resource_chars>;
+
+// ResourceSpecificString = 1*OCTET
+auto const resourcespecificstring_def = abnf::run_of<octet_chars>;
+
+// OCTET                  = %x00-FF
+auto const octet_def = abnf::one_of<octet_chars>;
+
+auto const nfc_fields_def = x3::raw[abnf::run_of<resource_chars>] >> ':'
+                         >> x3::raw[abnf::run_of<octet_chars>] >> x3::eoi;
+
+BOOST_SPIRIT_DEFINE(nfc_nss, nfcresource, resource_char, resourcespecificstring, octet, nfc_fields)
+
+// clang-format on
+
+} // namespace
+} // namespace nfc
+} // namespace nss
+} // namespace grammar
+} // namespace urns
+
+#endif
