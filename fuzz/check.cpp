@@ -2,10 +2,10 @@
 // libFuzzer target: urns::check (include/urns/check.hpp), to_string of its
 // diagnostics, and the accessors of the built-in namespaces
 // (include/urns/nss/: oid::arcs, uuid::bytes and version, isbn::to_isbn13,
-// nbn::prefix, nfc::parse, ietf::validate_scim). Input: one byte choosing
-// the syntax (byte % 3) and check_options::assigned_name (bit 2), then a
-// URN. The accessors get the URN's NSS when it parses, else the bytes as
-// they are.
+// nbn::prefix, nfc::parse, xmpp::parse, ietf::validate_scim). Input: one
+// byte choosing the syntax (byte % 3) and check_options::assigned_name
+// (bit 2), then a URN. The accessors get the URN's NSS when it parses,
+// else the bytes as they are.
 // Properties: every diagnostic lies inside the URN, has a known code and
 // severity and a message, and they come sorted by offset, then code; the
 // same URN gives the same diagnostics; to_string(diagnostic) is two lines,
@@ -15,8 +15,9 @@
 // NSS, a UUID's bytes are its folded hex and its version their nibble, an
 // ISBN-13 is 13 digits and its own ISBN-13, an NBN prefix is followed by
 // "-"; nfc's NFCresource, without ":", and ResourceSpecificString are
-// not empty and joined by ":" are the NSS); what validate_scim accepts,
-// ietf::validate accepts.
+// not empty and joined by ":" are the NSS, and so are xmpp's names, none
+// empty or holding ":", with no sub-tree without a SubName); what
+// validate_scim accepts, ietf::validate accepts.
 #include "fuzz_support.hpp"
 
 #include <urns/check.hpp>
@@ -26,6 +27,7 @@
 #include <urns/nss/nfc.hpp>
 #include <urns/nss/oid.hpp>
 #include <urns/nss/uuid.hpp>
+#include <urns/nss/xmpp.hpp>
 #include <urns/urns.hpp>
 
 #include <cstddef>
@@ -124,6 +126,22 @@ void check_accessors(std::string_view nss, std::string_view input)
         URNS_FUZZ_CHECK(!nfc->resource.empty() && nfc->resource.find(':') == std::string::npos &&
                             !nfc->specific.empty() && nfc->resource + ':' + nfc->specific == nss,
                         input);
+
+    auto const xmpp = ns::xmpp::parse(nss);
+    URNS_FUZZ_CHECK(xmpp.has_value() == !ns::xmpp::validate(nss), input);
+    if (xmpp) {
+        URNS_FUZZ_CHECK(xmpp->sub_name.has_value() || xmpp->sub_tree.empty(), input);
+        std::vector<std::string> names{xmpp->short_name};
+        if (xmpp->sub_name)
+            names.push_back(*xmpp->sub_name);
+        names.insert(names.end(), xmpp->sub_tree.begin(), xmpp->sub_tree.end());
+        std::string joined;
+        for (std::string const& n : names) {
+            URNS_FUZZ_CHECK(!n.empty() && n.find(':') == std::string::npos, input);
+            joined += (joined.empty() ? "" : ":") + n;
+        }
+        URNS_FUZZ_CHECK(joined == nss, input);
+    }
 
     auto const scim = ns::ietf::validate_scim(nss);
     if (scim)

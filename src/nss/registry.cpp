@@ -101,6 +101,7 @@ registry const& builtin()
         r.add(epc::rules());
         r.add(epcglobal::rules());
         r.add(nfc::rules());
+        r.add(xmpp::rules());
         return r;
     }();
     return instance;

@@ -63,6 +63,7 @@ std::vector<namespace_seeds> const seeds = {
              "ID:SGTIN:900100.0003456.1234567", "id:sgtin:0614141.11234.400", "tag:sgtin-96:3.0614141.812345.6789"}},
     {"epcglobal", {"ale:xsd:1", "ALE:xsd:1", "ale:XSD:1", "ale%3axsd", "ale:%78sd:1"}},
     {"nfc", {"wkt:Uri", "WKT:Uri", "wkt:uri", "schema:manifest", "wkt", "wkt%3aUri"}},
+    {"xmpp", {"pubsub", "disco:info", "DISCO:info", "disco:Info:a", "disco:", "disco%3ainfo"}},
 };
 
 struct mode_case {

@@ -23,5 +23,6 @@
 #include <urns/nss/publicid.hpp>
 #include <urns/nss/registry.hpp>
 #include <urns/nss/uuid.hpp>
+#include <urns/nss/xmpp.hpp>
 
 #endif
