@@ -2,10 +2,10 @@
 // libFuzzer target: urns::check (include/urns/check.hpp), to_string of its
 // diagnostics, and the accessors of the built-in namespaces
 // (include/urns/nss/: oid::arcs, uuid::bytes and version, isbn::to_isbn13,
-// nbn::prefix, nfc::parse, xmpp::parse, ietf::validate_scim). Input: one
-// byte choosing the syntax (byte % 3) and check_options::assigned_name
-// (bit 2), then a URN. The accessors get the URN's NSS when it parses,
-// else the bytes as they are.
+// nbn::prefix, nfc::parse, xmpp::parse, iso::parse, ietf::validate_scim).
+// Input: one byte choosing the syntax (byte % 3) and
+// check_options::assigned_name (bit 2), then a URN. The accessors get the
+// URN's NSS when it parses, else the bytes as they are.
 // Properties: every diagnostic lies inside the URN, has a known code and
 // severity and a message, and they come sorted by offset, then code; the
 // same URN gives the same diagnostics; to_string(diagnostic) is two lines,
@@ -16,13 +16,15 @@
 // ISBN-13 is 13 digits and its own ISBN-13, an NBN prefix is followed by
 // "-"; nfc's NFCresource, without ":", and ResourceSpecificString are
 // not empty and joined by ":" are the NSS, and so are xmpp's names, none
-// empty or holding ":", with no sub-tree without a SubName); what
-// validate_scim accepts, ietf::validate accepts.
+// empty or holding ":", with no sub-tree without a SubName; iso's
+// elements written again with their prefixes fold to what the NSS folds
+// to); what validate_scim accepts, ietf::validate accepts.
 #include "fuzz_support.hpp"
 
 #include <urns/check.hpp>
 #include <urns/nss/ietf.hpp>
 #include <urns/nss/isbn.hpp>
+#include <urns/nss/iso.hpp>
 #include <urns/nss/nbn.hpp>
 #include <urns/nss/nfc.hpp>
 #include <urns/nss/oid.hpp>
@@ -141,6 +143,33 @@ void check_accessors(std::string_view nss, std::string_view input)
             joined += (joined.empty() ? "" : ":") + n;
         }
         URNS_FUZZ_CHECK(joined == nss, input);
+    }
+
+    auto const iso = ns::iso::parse(nss);
+    URNS_FUZZ_CHECK(iso.has_value() == !ns::iso::validate(nss), input);
+    if (iso) {
+        // The elements, written again with their prefixes, are the NSS.
+        std::string w = "std:" + iso->originator;
+        w += iso->type ? ":" + *iso->type : "";
+        w += ":" + iso->docnumber;
+        w += iso->partnumber ? ":-" + *iso->partnumber : "";
+        w += iso->status ? ":" + *iso->status : "";
+        w += iso->edition ? ":ed-" + *iso->edition : "";
+        w += iso->docversion ? ":v" + *iso->docversion : "";
+        w += iso->language ? ":" + *iso->language : "";
+        for (auto const& s : iso->supplements) {
+            w += ":" + s.type + ":" + s.number;
+            w += s.version ? ":v" + *s.version : "";
+            w += s.language ? ":" + *s.language : "";
+        }
+        for (auto const& e : iso->docelements)
+            w += ":" + e.kind + ":" + e.items;
+        w += iso->techdefined ? ":tech" + *iso->techdefined : "";
+        std::string folded(nss.size(), '\0');
+        folded.resize(ns::iso::fold(nss, folded.data()));
+        std::string lower(w.size(), '\0');
+        lower.resize(ns::iso::fold(w, lower.data()));
+        URNS_FUZZ_CHECK(lower == folded, input);
     }
 
     auto const scim = ns::ietf::validate_scim(nss);

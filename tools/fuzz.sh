@@ -84,7 +84,7 @@ use strict; use warnings;
 my ($dir, @files) = @ARGV;
 mkdir $dir; mkdir "$dir/$_" for qw(urns pairs urns-cfg pairs-cfg urns-extract nss);
 # nss::builtin()'s order (fuzz_nss: namespace = (first byte >> 2) % count).
-my %ns_index = (uuid => 0, isbn => 1, issn => 2, oid => 3, ietf => 4, nbn => 5, example => 6, gsma => 7, isan => 8, dev => 9, ogc => 10, mpeg => 11, oasis => 12, publicid => 13, epc => 14, epcglobal => 15, nfc => 16, xmpp => 17);
+my %ns_index = (uuid => 0, isbn => 1, issn => 2, oid => 3, ietf => 4, nbn => 5, example => 6, gsma => 7, isan => 8, dev => 9, ogc => 10, mpeg => 11, oasis => 12, publicid => 13, epc => 14, epcglobal => 15, nfc => 16, xmpp => 17, iso => 18);
 sub unescape { my $s = shift; $s =~ s/\\(x([0-9A-Fa-f]{2})|.)/defined $2 ? chr(hex $2) : $1 eq 't' ? "\t" : $1 eq 'n' ? "\n" : $1 eq 'r' ? "\r" : $1/ge; $s }
 sub put { my ($sub, $name, $data, @prefixes) = @_;
     for my $p (@prefixes ? @prefixes : ('')) {

@@ -102,6 +102,7 @@ registry const& builtin()
         r.add(epcglobal::rules());
         r.add(nfc::rules());
         r.add(xmpp::rules());
+        r.add(iso::rules());
         return r;
     }();
     return instance;

@@ -64,6 +64,8 @@ std::vector<namespace_seeds> const seeds = {
     {"epcglobal", {"ale:xsd:1", "ALE:xsd:1", "ale:XSD:1", "ale%3axsd", "ale:%78sd:1"}},
     {"nfc", {"wkt:Uri", "WKT:Uri", "wkt:uri", "schema:manifest", "wkt", "wkt%3aUri"}},
     {"xmpp", {"pubsub", "disco:info", "DISCO:info", "disco:Info:a", "disco:", "disco%3ainfo"}},
+    {"iso", {"std:iso:9999:-1:ed-1:en", "STD:ISO:9999:-1:ED-1:EN", "std:iso:105:-C12:ed-1:en:clause:A.1",
+             "std:iso:20022:tech:xsd:Camt", "std:iso:9999:1:ed-2:en", "std:iso:1:tech:%2fa", "std%3aiso:9999"}},
 };
 
 struct mode_case {
@@ -175,6 +177,8 @@ std::string namespace_key(std::string const& nid, std::string_view nss, urns::ns
         for (char& c : k)
             c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     else if (nid == "ietf")   // RFC 2648: the entire URN is case-insensitive
+        lower_outside_pct();
+    else if (nid == "iso")   // RFC 5141 section 2.9: "normalize the case of all elements"
         lower_outside_pct();
     else if (nid == "isbn") {   // RFC 3187: hyphens are not significant; "x" is "X"
         std::string d;

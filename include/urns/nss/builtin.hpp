@@ -13,6 +13,7 @@
 #include <urns/nss/ietf.hpp>
 #include <urns/nss/isan.hpp>
 #include <urns/nss/isbn.hpp>
+#include <urns/nss/iso.hpp>
 #include <urns/nss/issn.hpp>
 #include <urns/nss/mpeg.hpp>
 #include <urns/nss/nbn.hpp>
