@@ -5,6 +5,7 @@
 #ifndef URNS_NSS_ISO_HPP
 #define URNS_NSS_ISO_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <cstddef>
@@ -34,14 +35,14 @@ namespace iso {
     RFC 5141 section 2.4.1 ("Definition") and Appendix B; equivalence in
     section 2.9.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /** Folds a valid "iso" NSS for comparison (RFC 5141 section 2.9:
     "normalize the case of all elements"): every letter in lower case
     outside percent-encodings. Any other NSS is copied unchanged. See
     urns::nss::folder.
 */
-std::size_t fold(std::string_view nss, char* out) noexcept;
+URNS_DECL std::size_t fold(std::string_view nss, char* out) noexcept;
 
 /// A supplement of the document (RFC 5141 section 2.4.1, supplement).
 struct supplement {
@@ -82,7 +83,7 @@ struct parts {
     assert(p->originator == "iso-iec" && *p->type == "tr" && p->docnumber == "9999" && *p->partnumber == "1");
     @endcode
 */
-std::optional<parts> parse(std::string_view nss);
+URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "iso" for a registry.
 inline namespace_rules rules() noexcept

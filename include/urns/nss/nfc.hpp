@@ -4,6 +4,7 @@
 #ifndef URNS_NSS_NFC_HPP
 #define URNS_NSS_NFC_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <optional>
@@ -28,7 +29,7 @@ namespace nfc {
     RFC 4729 section 2 ("Declaration of syntactic structure"). Equivalence
     is the generic one (section 2): no fold.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /// The two fields of an NFC Forum URN, as written (RFC 4729 section 2).
 struct parts {
@@ -44,7 +45,7 @@ struct parts {
     assert(p->resource == "schema" && p->specific == "manifest");
     @endcode
 */
-std::optional<parts> parse(std::string_view nss);
+URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "nfc" for a registry (no fold: section 2).
 inline namespace_rules rules() noexcept

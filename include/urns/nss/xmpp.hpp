@@ -5,6 +5,7 @@
 #ifndef URNS_NSS_XMPP_HPP
 #define URNS_NSS_XMPP_HPP
 
+#include <urns/config.hpp>
 #include <urns/nss/registry.hpp>
 
 #include <optional>
@@ -31,7 +32,7 @@ namespace xmpp {
     RFC 4854 section 2 ("Declaration of Syntactic Structure"). Equivalence
     is the generic one (section 2): no fold.
 */
-std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
 /// The fields of an XMPP URN, as written (RFC 4854 section 2).
 struct parts {
@@ -48,7 +49,7 @@ struct parts {
     assert(p->short_name == "disco" && *p->sub_name == "info" && p->sub_tree.empty());
     @endcode
 */
-std::optional<parts> parse(std::string_view nss);
+URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "xmpp" for a registry (no fold: section 2).
 inline namespace_rules rules() noexcept
