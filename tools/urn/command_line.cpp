@@ -6,6 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <urns/lexical.hpp>
+
 #include <algorithm>
 #include <map>
 
@@ -193,7 +195,7 @@ void command_line::jobs_option(inputs& in)
           [&in](std::string_view v) {
               unsigned n = 0;
               std::size_t i = 0;
-              for (; i < v.size() && v[i] >= '0' && v[i] <= '9' && n <= max_jobs; ++i)
+              for (; i < v.size() && urns::lexical::rfc5234::digit.contains(v[i]) && n <= max_jobs; ++i)
                   n = n * 10 + static_cast<unsigned>(v[i] - '0');
               if (v.empty() || i != v.size() || n == 0 || n > max_jobs)
                   throw usage_error{"--jobs: expected a number of threads from 1 to " + std::to_string(max_jobs) +
