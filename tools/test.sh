@@ -134,10 +134,9 @@ fuzz_step() { tools/fuzz.sh --ci; }
 tsan_step() {
     cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
         -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
-        -DURNS_SANITIZE=thread -DURNS_WARNINGS_AS_ERRORS=ON \
-        -DURNS_BUILD_EXAMPLES=OFF
-    # Only the library, the threads test and the urn tool (its -j N): the
-    # rest runs in (a) and (d).
+        -DURNS_SANITIZE=thread -DURNS_WARNINGS_AS_ERRORS=ON
+    # Only the library, the threads test and the urn tool (its -j N) are
+    # built: the rest runs in (a) and (d).
     cmake --build build/tsan -j "$jobs" --target test_threads urn
     TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
         timeout 300 build/tsan/test/test_threads -- "$root"
