@@ -141,6 +141,30 @@ inline std::uint64_t load8_le(char const* p) noexcept
     return w;
 }
 
+/// The two halves of the 128-bit product of `a` and `b`, xor-ed together,
+/// from 64-bit multiplies only (where the compiler has no 128-bit integer).
+constexpr std::uint64_t fold_mul_portable(std::uint64_t a, std::uint64_t b) noexcept
+{
+    std::uint64_t const al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
+    std::uint64_t const ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+    std::uint64_t const mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+    std::uint64_t const lo = (mid << 32) | (ll & 0xffffffffu);
+    std::uint64_t const hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+    return lo ^ hi;
+}
+
+/// The two halves of the 128-bit product of `a` and `b`, xor-ed together
+/// (the mixing step of the hashes in equivalence.cpp).
+inline std::uint64_t fold_mul(std::uint64_t a, std::uint64_t b) noexcept
+{
+#if defined(__SIZEOF_INT128__)
+    unsigned __int128 const r = static_cast<unsigned __int128>(a) * b;
+    return static_cast<std::uint64_t>(r) ^ static_cast<std::uint64_t>(r >> 64);
+#else
+    return fold_mul_portable(a, b);
+#endif
+}
+
 /** ASCII case-insensitive equality of `a` (in `wa`) and `b` (in `wb`),
     eight bytes at a time: for the NID, whose characters are letters,
     digits and "-", which lower8 folds exactly.

@@ -459,3 +459,52 @@ BOOST_AUTO_TEST_CASE(word_at_a_time_helpers_agree_with_the_tables)
         }
     }
 }
+
+BOOST_AUTO_TEST_CASE(fold_mul_is_the_128_bit_product_folded)
+{
+    // The hashes' mixing step: the xor of the two halves of a 64 x 64-bit
+    // product. The 32-bit-halves version (for compilers without a 128-bit
+    // integer) must give the same value as the one built on it, and both
+    // what schoolbook multiplication by bytes gives, carries and all.
+    namespace d = urns::detail;
+    auto by_bytes = [](std::uint64_t a, std::uint64_t b) {
+        unsigned r[16] = {};   // the product's bytes, lowest first
+        for (int i = 0; i < 8; ++i) {
+            unsigned carry = 0;
+            for (int j = 0; j < 8; ++j) {
+                unsigned const t = r[i + j] + unsigned((a >> (8 * i)) & 0xff) * unsigned((b >> (8 * j)) & 0xff) + carry;
+                r[i + j] = t & 0xff;
+                carry = t >> 8;
+            }
+            for (int k = i + 8; carry && k < 16; ++k) {
+                unsigned const t = r[k] + carry;
+                r[k] = t & 0xff;
+                carry = t >> 8;
+            }
+        }
+        std::uint64_t lo = 0, hi = 0;
+        for (int k = 0; k < 8; ++k) {
+            lo |= std::uint64_t(r[k]) << (8 * k);
+            hi |= std::uint64_t(r[k + 8]) << (8 * k);
+        }
+        return lo ^ hi;
+    };
+    std::uint64_t x = 0x243f6a8885a308d3ULL;   // a splitmix64 walk from the digits of pi
+    auto next = [&x] {
+        std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    };
+    std::uint64_t const edges[] = {0, 1, 0xffffffffULL, 0x100000000ULL, ~std::uint64_t(0), 0x8000000000000000ULL};
+    for (std::uint64_t a : edges)
+        for (std::uint64_t b : edges) {
+            BOOST_TEST(d::fold_mul_portable(a, b) == by_bytes(a, b), a << " * " << b);
+            BOOST_TEST(d::fold_mul(a, b) == by_bytes(a, b), a << " * " << b);
+        }
+    for (int i = 0; i < 20000; ++i) {
+        std::uint64_t const a = next(), b = next();
+        BOOST_TEST(d::fold_mul_portable(a, b) == by_bytes(a, b), a << " * " << b);
+        BOOST_TEST(d::fold_mul(a, b) == by_bytes(a, b), a << " * " << b);
+    }
+}
