@@ -58,7 +58,7 @@ void compare(std::string const& s, syntax syn, tally& t)
 /// Inputs near the fast path's edges: "urn:" in any case or not quite;
 /// NIDs of 1 to 34 octets, with "-" at either end, starting "urn" or
 /// "urn-"; NSSs from the octets of every class, "%", "?", "#", "/" among
-/// them, empty or not.
+/// them, and "%" triplets whole, cut short, of NUL or not hex; empty or not.
 std::string generate(std::mt19937_64& rnd)
 {
     static char const* const schemes[] = {"urn:", "URN:", "uRn:", "urn", "urx:", "urn;", "ur:"};
@@ -74,9 +74,17 @@ std::string generate(std::mt19937_64& rnd)
     if (pick(10) != 0)
         s += ':';
     std::size_t const nss_len = pick(4) == 0 ? 0 : 1 + pick(20);
+    static char const* const triplets[] = {"%41", "%7e", "%C3", "%00", "%0", "%g1", "%2F", "%a", "%%"};
     for (std::size_t i = 0; i < nss_len; ++i) {
-        // Mostly NSS characters of every syntax, now and then any octet.
-        s += pick(4) == 0 ? nss_octets[pick(nss_octets.size())] : nss_octets[pick(12)];
+        // Mostly NSS characters of every syntax, now and then any octet or
+        // a "%" triplet, well made or not.
+        std::size_t const k = pick(8);
+        if (k == 0)
+            s += nss_octets[pick(nss_octets.size())];
+        else if (k == 1)
+            s += triplets[pick(sizeof triplets / sizeof *triplets)];
+        else
+            s += nss_octets[pick(12)];
     }
     return s;
 }
@@ -114,19 +122,41 @@ BOOST_AUTO_TEST_CASE(its_edges)
     // Each of these is for the grammar to decide (the fast path says
     // nothing), whatever the grammar then says.
     for (char const* s : {"urn:a:b", "urn:urn:x", "urn:urn-1:x", "urn:URN-x:y", "urn:ab-:x", "urn:-ab:x",
-                          "urn:ab:", "urn:ab:%41", "urn:ab:a?b", "urn:ab:a#b", "urn:ab:a/b",
+                          "urn:ab:", "urn:ab:%", "urn:ab:a%4", "urn:ab:%g1", "urn:ab:%1g", "urn:ab:a%%41",
                           "urn:abcdefghijklmnopqrstuvwxyz0123456:x"}) {
         urns::detail::parts p;
         for (syntax syn : all_syntaxes)
             BOOST_TEST(!urns::detail::fast::simple_urn(s, syn, p), s);
     }
     // And these it answers, as the grammar does: a NID of 2 and of 32
-    // octets, "urn" inside a NID, every pchar octet in the NSS.
+    // octets, "urn" inside a NID, every pchar octet in the NSS, "%"
+    // triplets in either case.
     for (char const* s : {"urn:ab:c", "URN:abcdefghijklmnopqrstuvwxyz012345:x", "urn:xurn:y", "urn:u-rn:y",
-                          "urn:isbn:0-395-36341-1"}) {
+                          "urn:isbn:0-395-36341-1", "urn:ab:%41", "urn:ab:a%2fb%2F", "urn:ab:%7e%7E%C3%A9"}) {
         urns::detail::parts p;
         for (syntax syn : all_syntaxes)
             BOOST_TEST(urns::detail::fast::simple_urn(s, syn, p), s);
+    }
+    // Where the syntaxes differ. {input, answered in rfc2141, in rfc2141bis, in rfc8141}:
+    // "%00" is refused by RFC 2141 and the draft (the grammar says why);
+    // "/" is an NSS octet of RFC 2141 anywhere and of RFC 8141 after the
+    // first; "?" and "#" are NSS octets of RFC 2141 only (elsewhere they
+    // start a component, which the grammar reads).
+    struct row {
+        char const* input;
+        bool answered[3];
+    };
+    for (row const& r : {row{"urn:ab:%00", {false, false, true}}, row{"urn:ab:a%00", {false, false, true}},
+                         row{"urn:ab:a/b", {true, false, true}}, row{"urn:ab:/b", {true, false, false}},
+                         row{"urn:ab:a/", {true, false, true}}, row{"urn:ab:a?b", {true, false, false}},
+                         row{"urn:ab:a#b", {true, false, false}}, row{"urn:ab:?", {true, false, false}}}) {
+        for (std::size_t i = 0; i < 3; ++i) {
+            urns::detail::parts p;
+            BOOST_TEST(urns::detail::fast::simple_urn(r.input, all_syntaxes[i], p) == r.answered[i],
+                       r.input << " in " << urns::to_string(all_syntaxes[i]));
+            tally t;
+            compare(r.input, all_syntaxes[i], t);
+        }
     }
     urns::detail::parts p;
     BOOST_TEST(urns::detail::fast::simple_urn("urn:ab:-._~!$&'()*+,;=:@", syntax::rfc8141, p));
