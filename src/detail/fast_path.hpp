@@ -17,7 +17,11 @@
 #include <urns/lexical.hpp>
 #include <urns/syntax.hpp>
 
+#include "lexical.hpp"
+
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace urns {
@@ -26,18 +30,77 @@ namespace fast {
 
 namespace lx = urns::lexical;
 
-// The octets that are NSS characters on their own in each syntax: RFC
-// 2141's trans (its URN-chars without the "%" triplet; "/", "?" and "#"
-// are among them: RFC 2141 has no components), and pchar without its
-// pct-encoded for the draft ("NSS = 1*pchar") and RFC 8141 ("NSS = pchar
-// *(pchar / "/")", whose "/" is taken below, after the first octet).
-inline constexpr lx::charset nss_rfc2141 = lx::rfc2141::trans;
-inline constexpr lx::charset nss_pchar = lx::rfc3986::pchar;
+// The octets an NSS is made of in each syntax, "%" among them (whether
+// each "%" starts a triplet is checked afterwards, see simple_urn): RFC
+// 2141's trans ("/", "?" and "#" are among them: RFC 2141 has no
+// components); pchar for the draft ("NSS = 1*pchar"); pchar and "/" for
+// RFC 8141 ("NSS = pchar *(pchar / "/")", so not "/" first).
+inline constexpr lx::charset nss_rfc2141 = lx::rfc2141::trans | lx::charset("%");
+inline constexpr lx::charset nss_rfc2141bis = lx::rfc3986::pchar | lx::charset("%");
+inline constexpr lx::charset nss_rfc8141 = lx::rfc3986::pchar | lx::charset("%/");
 // The NID: (ALPHA / DIGIT) 0*30(ALPHA / DIGIT / "-") (ALPHA / DIGIT), the
 // rule of RFC 8141 and of the draft's section 2.1, and a subset of RFC
 // 2141's let-num [ 1*31let-num-hyp ].
 inline constexpr lx::charset nid_end = lx::rfc8141::alphanum;
 inline constexpr lx::charset nid_mid = lx::rfc8141::ldh;
+
+/// Whether eight octets from `c` are all in `set` (their table entries
+/// and-ed: one branch for the eight).
+inline bool all8(char const* c, lx::charset const& set) noexcept
+{
+    return set.contains(c[0]) & set.contains(c[1]) & set.contains(c[2]) & set.contains(c[3]) &
+           set.contains(c[4]) & set.contains(c[5]) & set.contains(c[6]) & set.contains(c[7]);
+}
+
+/** Whether the octets [i, n) of `c` are all in `set`, eight at a time;
+    `has_pct` is set when one of them is "%" (found by SWAR on the same
+    words). The last, partial, eight are read as the eight octets that end
+    at `n`: they overlap octets already read, which are in `set` too, and
+    `min_start` <= n - 8 bounds them below (octets before it are not the
+    caller's to judge). So the NSS, "%" triplets and all, is one pass with
+    no branch per octet.
+*/
+inline bool all_in(char const* c, std::size_t i, std::size_t n, std::size_t min_start, lx::charset const& set,
+                   bool& has_pct) noexcept
+{
+    std::uint64_t pct = 0;
+    for (; n - i >= 8; i += 8) {
+        if (!all8(c + i, set))
+            return false;
+        pct |= pct_bytes(load8(c + i));
+    }
+    if (i < n) {
+        if (n - min_start >= 8) {
+            if (!all8(c + n - 8, set))
+                return false;
+            pct |= pct_bytes(load8(c + n - 8));
+        } else {
+            for (; i < n; ++i) {
+                if (!set.contains(c[i]))
+                    return false;
+                pct |= c[i] == '%';
+            }
+        }
+    }
+    has_pct = pct != 0;
+    return true;
+}
+
+/** Whether every "%" in [i, n) of `c` starts a triplet of two `hex`
+    octets, and, where `nul_refused`, not "%00". */
+inline bool triplets(char const* c, std::size_t i, std::size_t n, lx::charset const& hex, bool nul_refused) noexcept
+{
+    char const* const end = c + n;
+    char const* at = c + i;
+    while ((at = static_cast<char const*>(std::memchr(at, '%', static_cast<std::size_t>(end - at)))) != nullptr) {
+        if (end - at < 3 || !hex.contains(at[1]) || !hex.contains(at[2]))
+            return false;
+        if (nul_refused && at[1] == '0' && at[2] == '0')
+            return false;
+        at += 3;
+    }
+    return true;
+}
 
 // Inlined into parse_urn whatever the compiler's size estimate: as a call
 // it costs a sixth of a short URN's parse.
@@ -70,31 +133,20 @@ URNS_FAST_PATH_INLINE bool simple_urn(std::string_view s, syntax syn, parts& p) 
     if (i == 5 || i >= n - 1 || c[i] != ':' || c[i - 1] == '-')
         return false;
     std::size_t const colon = i;
-    lx::charset const& nss = syn == syntax::rfc2141 ? nss_rfc2141 : nss_pchar;
+    lx::charset const& nss = syn == syntax::rfc2141      ? nss_rfc2141
+                             : syn == syntax::rfc2141bis ? nss_rfc2141bis
+                                                         : nss_rfc8141;
+    // The overlapping last word may reach back over the NID and the ":"
+    // (all NSS octets in every syntax, and no "%"), not over "urn:".
+    bool has_pct = false;
+    if (!all_in(c, colon + 1, n, 4, nss, has_pct) || (syn == syntax::rfc8141 && c[colon + 1] == '/'))
+        return false;
     // RFC 2141's "%" hex hex and RFC 3986's pct-encoded: the same octets.
-    lx::charset const& hex = syn == syntax::rfc2141 ? lx::rfc2141::hex : lx::rfc5234::hexdig;
     // RFC 2141 section 2.4 and draft-03 section 2.5.3 refuse octet 0 even
     // as "%00"; RFC 8141 does not (grammar/README.md, decision 14).
-    bool const nul_refused = syn != syntax::rfc8141;
-    i = colon + 1;
-    for (;;) {
-        // The run of plain octets (the whole NSS, mostly), then what ends it.
-        while (i < n && nss.contains(c[i]))
-            ++i;
-        if (i == n)
-            break;
-        if (c[i] == '%') {
-            if (i + 2 >= n || !hex.contains(c[i + 1]) || !hex.contains(c[i + 2]))
-                return false;
-            if (nul_refused && c[i + 1] == '0' && c[i + 2] == '0')
-                return false;
-            i += 3;
-        } else if (c[i] == '/' && syn == syntax::rfc8141 && i > colon + 1) {
-            ++i;
-        } else {
-            return false;
-        }
-    }
+    if (has_pct && !triplets(c, colon + 1, n, syn == syntax::rfc2141 ? lx::rfc2141::hex : lx::rfc5234::hexdig,
+                                syn != syntax::rfc8141))
+        return false;
     p.syntax = syn;
     p.nid_end = colon;
     p.nss_end = n;
