@@ -44,9 +44,18 @@ inline constexpr lx::charset nss_rfc8141 = lx::rfc3986::pchar | lx::charset("%/"
 inline constexpr lx::charset nid_end = lx::rfc8141::alphanum;
 inline constexpr lx::charset nid_mid = lx::rfc8141::ldh;
 
+// The fast path and its helpers are inlined into parse_urn whatever the
+// compiler's size estimate: as calls they cost a sixth of a short URN's
+// parse.
+#if defined(__GNUC__)
+#define URNS_FAST_PATH_INLINE [[gnu::always_inline]] inline
+#else
+#define URNS_FAST_PATH_INLINE inline
+#endif
+
 /// Whether eight octets from `c` are all in `set` (their table entries
 /// and-ed: one branch for the eight).
-inline bool all8(char const* c, lx::charset const& set) noexcept
+URNS_FAST_PATH_INLINE bool all8(char const* c, lx::charset const& set) noexcept
 {
     return set.contains(c[0]) & set.contains(c[1]) & set.contains(c[2]) & set.contains(c[3]) &
            set.contains(c[4]) & set.contains(c[5]) & set.contains(c[6]) & set.contains(c[7]);
@@ -60,7 +69,7 @@ inline bool all8(char const* c, lx::charset const& set) noexcept
     caller's to judge). So the NSS, "%" triplets and all, is one pass with
     no branch per octet.
 */
-inline bool all_in(char const* c, std::size_t i, std::size_t n, std::size_t min_start, lx::charset const& set,
+URNS_FAST_PATH_INLINE bool all_in(char const* c, std::size_t i, std::size_t n, std::size_t min_start, lx::charset const& set,
                    bool& has_pct) noexcept
 {
     std::uint64_t pct = 0;
@@ -101,14 +110,6 @@ inline bool triplets(char const* c, std::size_t i, std::size_t n, lx::charset co
     }
     return true;
 }
-
-// Inlined into parse_urn whatever the compiler's size estimate: as a call
-// it costs a sixth of a short URN's parse.
-#if defined(__GNUC__)
-#define URNS_FAST_PATH_INLINE [[gnu::always_inline]] inline
-#else
-#define URNS_FAST_PATH_INLINE inline
-#endif
 
 /** The offsets of `s` when it is a URN of the simple form above in syntax
     `syn`, with `p` filled; false when the grammar must decide. */
