@@ -15,7 +15,7 @@ int user_main(int argc, char** argv)
         else
             std::printf("%s\n", urns::to_string(r.error(), argv[i]).c_str());
         urns::urn u = urns::urn::parse("urn:isbn:0451450523").value();
-        std::printf("%s\n", u.str().c_str());
+        std::printf("%s\n", u.c_str());
     }
     return 0;
 }

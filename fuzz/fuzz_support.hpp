@@ -97,7 +97,7 @@ inline void check_view(std::string_view s, urns::syntax syn, urns::urn_view cons
 
     // An owning copy has the same components at the same offsets.
     urns::urn const u(v);
-    URNS_FUZZ_CHECK(u.str() == s, s);
+    URNS_FUZZ_CHECK(u.buffer() == s && u.c_str()[s.size()] == '\0', s);
     URNS_FUZZ_CHECK(u.nid() == v.nid() && u.nss() == v.nss() && u.query() == v.query() &&
                         u.r_component() == v.r_component() && u.q_component() == v.q_component() &&
                         u.fragment() == v.fragment() && u.has_fragment() == v.has_fragment(),

@@ -209,7 +209,8 @@ result<urn> urn::parse(std::string_view s, urns::syntax syn)
     auto r = parse_urn(s, syn);
     if (!r)
         return r.error();
-    // Made in place in the result: the one allocation, and no string move.
+    // Made in place in the result: no move of the urn, and no allocation
+    // unless the URN is longer than urn::inline_capacity.
     return result<urn>(boost::system::in_place_value, *r);
 }
 

@@ -31,7 +31,7 @@ int parse_and_print(std::string_view text, std::ostream& out)
     if (r->has_q_component())
         out << ", q " << r->q_component();
     out << '\n';
-    urns::urn owned(*r); // one allocation; outlives `text`
+    urns::urn owned(*r); // a copy (inline up to 63 bytes); outlives `text`
     return owned.nid() == r->nid() ? 0 : 2;
 }
 //]
