@@ -165,6 +165,15 @@ inline std::uint64_t fold_mul(std::uint64_t a, std::uint64_t b) noexcept
 #endif
 }
 
+/// Stores `w` at `p` as load8_le reads it (the lowest byte first).
+inline void store8_le(char* p, std::uint64_t w) noexcept
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    std::memcpy(p, &w, sizeof w);
+}
+
 /** ASCII case-insensitive equality of `a` (in `wa`) and `b` (in `wb`),
     eight bytes at a time: for the NID, whose characters are letters,
     digits and "-", which lower8 folds exactly.
