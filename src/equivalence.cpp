@@ -162,15 +162,6 @@ using detail::fold_mul;
 #define URNS_HASH_INLINE inline
 #endif
 
-/// 0x80 in each byte of `w` that is an ASCII lower-case letter.
-constexpr std::uint64_t lower_letters(std::uint64_t w) noexcept
-{
-    std::uint64_t const seven = w & ~detail::highs8;
-    std::uint64_t const ge_a = seven + detail::ones8 * (0x80 - 'a');   // 0x80 set where byte >= 'a'
-    std::uint64_t const gt_z = seven + detail::ones8 * (0x7f - 'z');   // 0x80 set where byte > 'z'
-    return (ge_a ^ gt_z) & ~w & detail::highs8;
-}
-
 /** Reads the canonical words of a piece `s` (which lies in `whole`): its
     first `lowered` bytes (a NID, which has no "%") lower-cased, and every
     byte percent-encoding case normalized with the rule of pct_case_folder
@@ -193,9 +184,8 @@ public:
         // The "%"s of this word mark the one and two bytes after them; the
         // last word's last two bytes mark this word's first two.
         std::uint64_t const pct = detail::pct_bytes(w);   // the zeros above are never "%"
-        std::uint64_t const marks = (pct << 8) | (pct << 16) | (last_pct_ >> 56) | (last_pct_ >> 48);
+        w = detail::pct_fold_word(w, pct, last_pct_);
         last_pct_ = pct;
-        w ^= (lower_letters(w) & marks) >> 2;   // 0x80 >> 2 == 'a' - 'A'
         if (i < lowered_) {
             // Folding touches only bytes after a "%", lowering only the
             // NID's, which come before any: the two do not meet.
@@ -406,12 +396,10 @@ void make_canonical_in_place(char* d, std::size_t nid_end, std::size_t n) noexce
     std::uint64_t last_pct = 0;
     std::size_t i = 0;
     for (; i + 8 <= m; i += 8) {
-        std::uint64_t w = detail::load8_le(t + i);
+        std::uint64_t const w = detail::load8_le(t + i);
         std::uint64_t const pct = detail::pct_bytes(w);
-        std::uint64_t const marks = (pct << 8) | (pct << 16) | (last_pct >> 56) | (last_pct >> 48);
+        detail::store8_le(t + i, detail::pct_fold_word(w, pct, last_pct));
         last_pct = pct;
-        w ^= (lower_letters(w) & marks) >> 2;   // 0x80 >> 2 == 'a' - 'A'
-        detail::store8_le(t + i, w);
     }
     for (; i < m; ++i)
         t[i] = detail::pct_case_folded(tail, i);

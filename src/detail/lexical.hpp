@@ -104,6 +104,27 @@ constexpr std::uint64_t lower8(std::uint64_t w) noexcept
     return w | (upper >> 2);                                   // 0x80 >> 2 == 'a' - 'A'
 }
 
+/// 0x80 in each byte of `w` that is an ASCII lower-case letter.
+constexpr std::uint64_t lower_letters(std::uint64_t w) noexcept
+{
+    std::uint64_t const seven = w & ~highs8;
+    std::uint64_t const ge_a = seven + ones8 * (0x80 - 'a');   // 0x80 set where byte >= 'a'
+    std::uint64_t const gt_z = seven + ones8 * (0x7f - 'z');   // 0x80 set where byte > 'z'
+    return (ge_a ^ gt_z) & ~w & highs8;
+}
+
+/** Eight bytes of a string after percent-encoding case normalization (the
+    rule of pct_case_folder), with no branch on the bytes: `w` is the word
+    (the first byte lowest), `pct` its pct_bytes, `last_pct` the pct_bytes
+    of the eight bytes before it (0 at the start). A "%" marks the one and
+    two bytes after it; marked lower-case letters become upper-case.
+*/
+constexpr std::uint64_t pct_fold_word(std::uint64_t w, std::uint64_t pct, std::uint64_t last_pct) noexcept
+{
+    std::uint64_t const marks = (pct << 8) | (pct << 16) | (last_pct >> 56) | (last_pct >> 48);
+    return w ^ ((lower_letters(w) & marks) >> 2);   // 0x80 >> 2 == 'a' - 'A'
+}
+
 /** The `n` < 8 bytes at `p` as a word, the first byte lowest, zeros above.
     `p` lies in `whole`, a string that holds them: when `whole` has eight
     bytes from `p`, or eight ending at `p + n`, they are read in one load
@@ -192,10 +213,10 @@ inline bool iequals_words(std::string_view wa, std::string_view a, std::string_v
 
 /** Equality of two strings after percent-encoding case normalization.
 
-    Equal runs are skipped eight bytes at a time; only a byte that differs
-    is looked at on its own. Two equal-so-far strings have their "%"s at the
-    same places (a "%" folds to itself only), so the rule at a difference
-    reads the same in both.
+    Eight bytes at a time: equal words are equal; unequal ones are equal
+    when their folded forms are (pct_fold_word). Strings equal so far have
+    their "%"s in the same places (folding never makes or removes one), so
+    the "%"s of `a` mark the bytes to fold in both.
 */
 inline bool pct_case_equal(std::string_view a, std::string_view b) noexcept
 {
@@ -204,18 +225,22 @@ inline bool pct_case_equal(std::string_view a, std::string_view b) noexcept
         return false;
     char const* const pa = a.data();
     char const* const pb = b.data();
+    std::uint64_t last_pct = 0;
     std::size_t i = 0;
-    for (;;) {
-        while (i + 8 <= n && load8(pa + i) == load8(pb + i))
-            i += 8;
-        // A difference lies in the next eight bytes, or they are the last.
-        std::size_t const stop = i + 8 <= n ? i + 8 : n;
-        for (; i < stop; ++i)
-            if (pa[i] != pb[i] && pct_case_folded(a, i) != pct_case_folded(b, i))
-                return false;
-        if (i == n)
-            return true;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t const wa = load8_le(pa + i);
+        std::uint64_t const wb = load8_le(pb + i);
+        std::uint64_t const pct = pct_bytes(wa);
+        if (wa != wb && pct_fold_word(wa, pct, last_pct) != pct_fold_word(wb, pct, last_pct))
+            return false;
+        last_pct = pct;
     }
+    if (i == n)
+        return true;
+    std::uint64_t const wa = load_short(a, pa + i, n - i);
+    std::uint64_t const wb = load_short(b, pb + i, n - i);
+    std::uint64_t const pct = pct_bytes(wa);
+    return wa == wb || pct_fold_word(wa, pct, last_pct) == pct_fold_word(wb, pct, last_pct);
 }
 
 /// Three-way comparison of two strings after percent-encoding case normalization.
