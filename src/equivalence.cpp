@@ -239,41 +239,57 @@ std::uint64_t hash_folded(std::string_view whole, std::string_view s, std::size_
     return fold_mul(a ^ h ^ k0, b ^ k1);
 }
 
-/** Hash of a piece `s` (in `whole`) that has no "%": its canonical bytes
-    are the bytes themselves with the first `lowered` lower-cased. Its
+/** The hash of a piece `s` (in `whole`) in `out`, if it has no "%"
+    (false, at the first word with one, if it has): its canonical bytes are
+    then the bytes themselves with the first `lowered` lower-cased. Its
     words overlap at the end (the last two are the last sixteen bytes), so
     every piece of eight bytes or more is read in full words with few
     branches. Pieces with a "%" are hashed by hash_folded instead:
     equivalent URNs have their "%"s in the same places, so two equivalent
     pieces always take the same one of the two.
 */
-std::uint64_t hash_plain(std::string_view whole, std::string_view s, std::size_t lowered, std::uint64_t h) noexcept
+bool hash_plain(std::string_view whole, std::string_view s, std::size_t lowered, std::uint64_t h,
+                std::uint64_t& out) noexcept
 {
     std::size_t const n = s.size();
     char const* const p = s.data();
     h = start(h, n);
-    auto word = [p, lowered](std::size_t i) {
-        std::uint64_t const w = detail::load8_le(p + i);
-        std::size_t const c = lowered > i ? lowered - i : 0;   // bytes of the NID in this word
+    // The NID's bytes of the word at `i`, lower-cased.
+    auto lower = [lowered](std::uint64_t w, std::size_t i) {
+        std::size_t const c = lowered > i ? lowered - i : 0;
         std::uint64_t const m = c >= 8 ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * c)) - 1;
         return (detail::lower8(w) & m) | (w & ~m);
     };
     std::uint64_t a, b;
     if (n >= 16) {
-        for (std::size_t i = 0; i + 16 < n; i += 16)
-            h = fold_mul(word(i) ^ h ^ k0, word(i + 8) ^ k1);
-        a = word(n - 16);
-        b = word(n - 8);
+        for (std::size_t i = 0; i + 16 < n; i += 16) {
+            std::uint64_t const x = detail::load8_le(p + i), y = detail::load8_le(p + i + 8);
+            if (detail::pct_bytes(x) | detail::pct_bytes(y))
+                return false;
+            h = fold_mul(lower(x, i) ^ h ^ k0, lower(y, i + 8) ^ k1);
+        }
+        a = detail::load8_le(p + n - 16);
+        b = detail::load8_le(p + n - 8);
+        if (detail::pct_bytes(a) | detail::pct_bytes(b))
+            return false;
+        a = lower(a, n - 16);
+        b = lower(b, n - 8);
     } else if (n >= 8) {
-        a = word(0);
-        b = word(n - 8);
+        a = detail::load8_le(p);
+        b = detail::load8_le(p + n - 8);
+        if (detail::pct_bytes(a) | detail::pct_bytes(b))
+            return false;
+        a = lower(a, 0);
+        b = lower(b, n - 8);
     } else {
-        std::uint64_t const w = detail::load_short(whole, p, n);
-        std::uint64_t const m = lowered >= n ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * lowered)) - 1;
-        a = (detail::lower8(w) & m) | (w & ~m);
+        a = detail::load_short(whole, p, n);   // zeros above: never "%"
+        if (detail::pct_bytes(a))
+            return false;
+        a = lower(a, 0);
         b = 0;
     }
-    return fold_mul(a ^ h ^ k0, b ^ k1);
+    out = fold_mul(a ^ h ^ k0, b ^ k1);
+    return true;
 }
 
 /// Whether `s` (in `whole`) holds a "%": eight bytes at a time by SWAR, the
@@ -292,12 +308,14 @@ bool has_pct(std::string_view whole, std::string_view s) noexcept
 }
 
 /// Hash of the canonical bytes of `s` from state `h`: most pieces have no
-/// "%", and go to the plain hash.
+/// "%" and are hashed plain; the plain hash gives up at the first word with
+/// one, and the piece is hashed again folded.
 std::uint64_t hash_piece(std::string_view whole, std::string_view s, std::size_t lowered, std::uint64_t h) noexcept
 {
-    if (has_pct(whole, s))
-        return hash_folded(whole, s, lowered, h ^ k3);
-    return hash_plain(whole, s, lowered, h);
+    std::uint64_t r;
+    if (hash_plain(whole, s, lowered, h, r))
+        return r;
+    return hash_folded(whole, s, lowered, h ^ k3);
 }
 
 /// The finalizer of splitmix64: spreads every input bit over the result.
