@@ -375,6 +375,11 @@ void register_all()
                     return t.size();
                 });
             });
+            // The hash of the raw bytes by the standard library, for scale:
+            // not a target (it knows nothing of case or percent-encoding).
+            add(nc.name, syn, "std::hash of the bytes (reference)", "std_hash", [c](benchmark::State& st) {
+                over(st, *c, [](std::string_view s) { return std::hash<std::string_view>{}(s); });
+            });
             parsed_corpus const* pc = &parsed[index_of(syn)];
             urns::equivalence_mode const mode = urns::default_equivalence(syn);
             add(nc.name, syn, "equivalent (equal twins)", "equivalent", [pc, mode](benchmark::State& st) {
