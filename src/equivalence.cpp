@@ -162,6 +162,15 @@ using detail::fold_mul;
 #define URNS_HASH_INLINE inline
 #endif
 
+/// The word `w`, read from offset `at` of a piece, with the bytes of it
+/// that lie before offset `lowered` (the NID's) lower-cased.
+constexpr std::uint64_t lower_first(std::uint64_t w, std::size_t at, std::size_t lowered) noexcept
+{
+    std::size_t const c = lowered > at ? lowered - at : 0;
+    std::uint64_t const m = c >= 8 ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * c)) - 1;
+    return (detail::lower8(w) & m) | (w & ~m);
+}
+
 /** Reads the canonical words of a piece `s` (which lies in `whole`): its
     first `lowered` bytes (a NID, which has no "%") lower-cased, and every
     byte percent-encoding case normalized with the rule of pct_case_folder
@@ -186,14 +195,9 @@ public:
         std::uint64_t const pct = detail::pct_bytes(w);   // the zeros above are never "%"
         w = detail::pct_fold_word(w, pct, last_pct_);
         last_pct_ = pct;
-        if (i < lowered_) {
-            // Folding touches only bytes after a "%", lowering only the
-            // NID's, which come before any: the two do not meet.
-            std::size_t const c = lowered_ - i;
-            std::uint64_t const m = c >= 8 ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * c)) - 1;
-            w = (detail::lower8(w) & m) | (w & ~m);
-        }
-        return w;
+        // Folding touches only bytes after a "%", lowering only the NID's,
+        // which come before any: the two do not meet.
+        return lower_first(w, i, lowered_);
     }
 
 private:
@@ -254,12 +258,7 @@ bool hash_plain(std::string_view whole, std::string_view s, std::size_t lowered,
     std::size_t const n = s.size();
     char const* const p = s.data();
     h = start(h, n);
-    // The NID's bytes of the word at `i`, lower-cased.
-    auto lower = [lowered](std::uint64_t w, std::size_t i) {
-        std::size_t const c = lowered > i ? lowered - i : 0;
-        std::uint64_t const m = c >= 8 ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * c)) - 1;
-        return (detail::lower8(w) & m) | (w & ~m);
-    };
+    auto lower = [lowered](std::uint64_t w, std::size_t i) { return lower_first(w, i, lowered); };
     std::uint64_t a, b;
     if (n >= 16) {
         for (std::size_t i = 0; i + 16 < n; i += 16) {
@@ -392,9 +391,7 @@ void make_canonical_in_place(char* d, std::size_t nid_end, std::size_t n) noexce
     for (std::size_t at = 4; at < nid_end; at += 8) {
         std::size_t const k = n - at < 8 ? n - at : 8;
         std::uint64_t const w = k == 8 ? detail::load8_le(d + at) : detail::load_short(std::string_view(d, n), d + at, k);
-        std::size_t const c = nid_end - at;
-        std::uint64_t const m = c >= 8 ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * c)) - 1;
-        std::uint64_t const lowered = (detail::lower8(w) & m) | (w & ~m);
+        std::uint64_t const lowered = lower_first(w, at, nid_end);
         if (k == 8) {
             detail::store8_le(d + at, lowered);
         } else {
