@@ -57,8 +57,8 @@ inline constexpr lx::charset nid_mid = lx::rfc8141::ldh;
 /// and-ed: one branch for the eight).
 URNS_FAST_PATH_INLINE bool all8(char const* c, lx::charset const& set) noexcept
 {
-    return set.contains(c[0]) & set.contains(c[1]) & set.contains(c[2]) & set.contains(c[3]) &
-           set.contains(c[4]) & set.contains(c[5]) & set.contains(c[6]) & set.contains(c[7]);
+    auto in = [c, &set](int j) -> unsigned { return set.contains(c[j]); };
+    return (in(0) & in(1) & in(2) & in(3) & in(4) & in(5) & in(6) & in(7)) != 0;
 }
 
 /** Whether the octets [i, n) of `c` are all in `set`, eight at a time;
