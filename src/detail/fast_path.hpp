@@ -44,18 +44,11 @@ inline constexpr lx::charset nss_rfc8141 = lx::rfc3986::pchar | lx::charset("%/"
 inline constexpr lx::charset nid_end = lx::rfc8141::alphanum;
 inline constexpr lx::charset nid_mid = lx::rfc8141::ldh;
 
-// The fast path and its helpers are inlined into parse_urn whatever the
-// compiler's size estimate: as calls they cost a sixth of a short URN's
-// parse.
-#if defined(__GNUC__)
-#define URNS_FAST_PATH_INLINE [[gnu::always_inline]] inline
-#else
-#define URNS_FAST_PATH_INLINE inline
-#endif
-
+// The fast path and its helpers are always inlined into parse_urn: as
+// calls they cost a sixth of a short URN's parse.
 /// Whether eight octets from `c` are all in `set` (their table entries
 /// and-ed: one branch for the eight).
-URNS_FAST_PATH_INLINE bool all8(char const* c, lx::charset const& set) noexcept
+URNS_ALWAYS_INLINE bool all8(char const* c, lx::charset const& set) noexcept
 {
     auto in = [c, &set](int j) -> unsigned { return set.contains(c[j]); };
     return (in(0) & in(1) & in(2) & in(3) & in(4) & in(5) & in(6) & in(7)) != 0;
@@ -69,7 +62,7 @@ URNS_FAST_PATH_INLINE bool all8(char const* c, lx::charset const& set) noexcept
     caller's to judge). So the NSS, "%" triplets and all, is one pass with
     no branch per octet.
 */
-URNS_FAST_PATH_INLINE bool all_in(char const* c, std::size_t i, std::size_t n, std::size_t min_start, lx::charset const& set,
+URNS_ALWAYS_INLINE bool all_in(char const* c, std::size_t i, std::size_t n, std::size_t min_start, lx::charset const& set,
                    bool& has_pct) noexcept
 {
     std::uint64_t pct = 0;
@@ -113,7 +106,7 @@ inline bool triplets(char const* c, std::size_t i, std::size_t n, lx::charset co
 
 /** The offsets of `s` when it is a URN of the simple form above in syntax
     `syn`, with `p` filled; false when the grammar must decide. */
-URNS_FAST_PATH_INLINE bool simple_urn(std::string_view s, syntax syn, parts& p) noexcept
+URNS_ALWAYS_INLINE bool simple_urn(std::string_view s, syntax syn, parts& p) noexcept
 {
     std::size_t const n = s.size();
     char const* const c = s.data();

@@ -16,6 +16,15 @@
 #include <cstring>
 #include <string_view>
 
+/// Inlined whatever the compiler's size estimate: for the small helpers
+/// of the hot loops (the fast path, the hash's word reader), which as
+/// calls cost a sixth to a third of the work they do.
+#if defined(__GNUC__)
+#define URNS_ALWAYS_INLINE [[gnu::always_inline]] inline
+#else
+#define URNS_ALWAYS_INLINE inline
+#endif
+
 namespace urns {
 namespace detail {
 
