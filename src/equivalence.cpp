@@ -189,11 +189,11 @@ public:
         // The "%"s of this word mark the one and two bytes after them; the
         // last word's last two bytes mark this word's first two.
         std::uint64_t const pct = detail::pct_bytes(w);   // the zeros above are never "%"
-        w = detail::pct_fold_word(w, pct, last_pct_);
+        w = detail::pct_clear_case(w, pct, last_pct_);
         last_pct_ = pct;
         // Folding touches only bytes after a "%", lowering only the NID's,
         // which come before any: the two do not meet.
-        return lower_first(w, i, lowered_);
+        return i < lowered_ ? lower_first(w, i, lowered_) : w;
     }
 
 private:
@@ -216,13 +216,15 @@ inline std::uint64_t start(std::uint64_t h, std::size_t n) noexcept
     return h ^ fold_mul(n ^ k2, k3);
 }
 
-/// Hash of the canonical bytes of `s` (see canonical_words), from state `h`.
-std::uint64_t hash_folded(std::string_view whole, std::string_view s, std::size_t lowered, std::uint64_t h) noexcept
+/** The rest of the hash of a piece `s` (in `whole`) from offset `i`, a
+    multiple of sixteen, with state `h`: its canonical bytes (see
+    canonical_words) sixteen at a time, the last 1 to 15 with zeros above.
+*/
+std::uint64_t hash_folded(std::string_view whole, std::string_view s, std::size_t lowered, std::size_t i,
+                          std::uint64_t h) noexcept
 {
     canonical_words words(whole, s, lowered);
     std::size_t const n = s.size();
-    h = start(h, n);
-    std::size_t i = 0;
     for (; i + 16 <= n; i += 16) {
         std::uint64_t const a = words.at(i, 8);
         std::uint64_t const b = words.at(i + 8, 8);
@@ -239,52 +241,64 @@ std::uint64_t hash_folded(std::string_view whole, std::string_view s, std::size_
     return fold_mul(a ^ h ^ k0, b ^ k1);
 }
 
-/** The hash of a piece `s` (in `whole`) in `out`, if it has no "%"
-    (false, at the first word with one, if it has): its canonical bytes are
-    then the bytes themselves with the first `lowered` lower-cased. Its
-    words overlap at the end (the last two are the last sixteen bytes), so
-    every piece of eight bytes or more is read in full words with few
-    branches. Pieces with a "%" are hashed by hash_folded instead:
-    equivalent URNs have their "%"s in the same places, so two equivalent
-    pieces always take the same one of the two.
+/** Hash of the canonical bytes of a piece `s` (in `whole`), from state
+    `h`: its first `lowered` bytes (a NID, which has no "%") lower-cased,
+    and the percent-encoding case folded.
+
+    Sixteen bytes at a time, as they are while no "%" has been met: its
+    canonical bytes are then the bytes themselves, the NID's lower-cased.
+    A piece with no "%" ends in two words that overlap the ones before (the
+    last sixteen bytes), so that every piece of eight bytes or more is read
+    in full words with few branches. At the first sixteen bytes that hold a
+    "%", hash_folded takes over from there with the same state, the words
+    read before being the same folded or not. Equivalent pieces have their
+    "%"s in the same places, so they always take the same of the two ends.
 */
-bool hash_plain(std::string_view whole, std::string_view s, std::size_t lowered, std::uint64_t h,
-                std::uint64_t& out) noexcept
+URNS_ALWAYS_INLINE std::uint64_t hash_piece(std::string_view whole, std::string_view s, std::size_t lowered,
+                                            std::uint64_t h) noexcept
 {
     std::size_t const n = s.size();
     char const* const p = s.data();
     h = start(h, n);
-    auto lower = [lowered](std::uint64_t w, std::size_t i) { return lower_first(w, i, lowered); };
     std::uint64_t a, b;
     if (n >= 16) {
-        for (std::size_t i = 0; i + 16 < n; i += 16) {
-            std::uint64_t const x = detail::load8_le(p + i), y = detail::load8_le(p + i + 8);
+        // The NID's bytes are lower-cased only in the words that hold some:
+        // the first sixteen bytes, further on only for a NID longer than
+        // that, and the last two words when they reach back into it.
+        std::size_t i = 0;
+        for (; i + 16 < n; i += 16) {
+            std::uint64_t x = detail::load8_le(p + i), y = detail::load8_le(p + i + 8);
             if (detail::pct_bytes(x) | detail::pct_bytes(y))
-                return false;
-            h = fold_mul(lower(x, i) ^ h ^ k0, lower(y, i + 8) ^ k1);
+                return hash_folded(whole, s, lowered, i, h);
+            if (i == 0 || i < lowered) {
+                x = lower_first(x, i, lowered);
+                y = lower_first(y, i + 8, lowered);
+            }
+            h = fold_mul(x ^ h ^ k0, y ^ k1);
         }
         a = detail::load8_le(p + n - 16);
         b = detail::load8_le(p + n - 8);
         if (detail::pct_bytes(a) | detail::pct_bytes(b))
-            return false;
-        a = lower(a, n - 16);
-        b = lower(b, n - 8);
+            return hash_folded(whole, s, lowered, i, h);
+        if (n - 16 < lowered) {
+            a = lower_first(a, n - 16, lowered);
+            b = lower_first(b, n - 8, lowered);
+        }
     } else if (n >= 8) {
         a = detail::load8_le(p);
         b = detail::load8_le(p + n - 8);
         if (detail::pct_bytes(a) | detail::pct_bytes(b))
-            return false;
-        a = lower(a, 0);
-        b = lower(b, n - 8);
+            return hash_folded(whole, s, lowered, 0, h);
+        a = lower_first(a, 0, lowered);
+        b = lower_first(b, n - 8, lowered);
     } else {
         a = detail::load_short(whole, p, n);   // zeros above: never "%"
         if (detail::pct_bytes(a))
-            return false;
-        a = lower(a, 0);
+            return hash_folded(whole, s, lowered, 0, h);
+        a = lower_first(a, 0, lowered);
         b = 0;
     }
-    out = fold_mul(a ^ h ^ k0, b ^ k1);
-    return true;
+    return fold_mul(a ^ h ^ k0, b ^ k1);
 }
 
 /// Whether `s` (in `whole`) holds a "%": eight bytes at a time by SWAR, the
@@ -300,17 +314,6 @@ bool has_pct(std::string_view whole, std::string_view s) noexcept
     for (std::size_t i = 0; i + 8 < n; i += 8)
         pct |= detail::pct_bytes(detail::load8(p + i));
     return (pct | detail::pct_bytes(detail::load8(p + n - 8))) != 0;
-}
-
-/// Hash of the canonical bytes of `s` from state `h`: most pieces have no
-/// "%" and are hashed plain; the plain hash gives up at the first word with
-/// one, and the piece is hashed again folded.
-std::uint64_t hash_piece(std::string_view whole, std::string_view s, std::size_t lowered, std::uint64_t h) noexcept
-{
-    std::uint64_t r;
-    if (hash_plain(whole, s, lowered, h, r))
-        return r;
-    return hash_folded(whole, s, lowered, h ^ k3);
 }
 
 /// The finalizer of splitmix64: spreads every input bit over the result.

@@ -122,6 +122,14 @@ constexpr std::uint64_t lower_letters(std::uint64_t w) noexcept
     return (ge_a ^ gt_z) & ~w & highs8;
 }
 
+/// 0x80 in each byte of a word that one of the two bytes before it marks
+/// as "%" (see pct_fold_word): `pct` the word's pct_bytes, `last_pct` those
+/// of the eight bytes before it.
+constexpr std::uint64_t pct_marks(std::uint64_t pct, std::uint64_t last_pct) noexcept
+{
+    return (pct << 8) | (pct << 16) | (last_pct >> 56) | (last_pct >> 48);
+}
+
 /** Eight bytes of a string after percent-encoding case normalization (the
     rule of pct_case_folder), with no branch on the bytes: `w` is the word
     (the first byte lowest), `pct` its pct_bytes, `last_pct` the pct_bytes
@@ -130,8 +138,18 @@ constexpr std::uint64_t lower_letters(std::uint64_t w) noexcept
 */
 constexpr std::uint64_t pct_fold_word(std::uint64_t w, std::uint64_t pct, std::uint64_t last_pct) noexcept
 {
-    std::uint64_t const marks = (pct << 8) | (pct << 16) | (last_pct >> 56) | (last_pct >> 48);
-    return w ^ ((lower_letters(w) & marks) >> 2);   // 0x80 >> 2 == 'a' - 'A'
+    return w ^ ((lower_letters(w) & pct_marks(pct, last_pct)) >> 2);   // 0x80 >> 2 == 'a' - 'A'
+}
+
+/** A cheaper fold for hashing, with the marks of pct_fold_word: every
+    marked byte has its 0x20 bit cleared, letter or not. Bytes equal after
+    pct_fold_word are equal after this (a marked letter and its other case
+    differ only in that bit), which is all a hash needs; the converse fails
+    only for marked bytes that are not hex digits, never in a parsed URN.
+*/
+constexpr std::uint64_t pct_clear_case(std::uint64_t w, std::uint64_t pct, std::uint64_t last_pct) noexcept
+{
+    return w & ~(pct_marks(pct, last_pct) >> 2);
 }
 
 /** The `n` < 8 bytes at `p` as a word, the first byte lowest, zeros above.

@@ -511,9 +511,9 @@ BOOST_AUTO_TEST_CASE(fold_mul_is_the_128_bit_product_folded)
 
 BOOST_AUTO_TEST_CASE(pct_fold_word_agrees_with_the_byte_rule)
 {
-    // The word-at-a-time fold of percent-encoding case (the hash, canonical
-    // form and equivalence use it) against pct_case_folded, one byte at a
-    // time, on every string of 24 bytes over an alphabet of "%", letters
+    // The word-at-a-time fold of percent-encoding case (canonical form and
+    // equivalence use it) against pct_case_folded, one byte at a time, and
+    // the hash's cheaper fold against its own rule, on every string of 24 bytes over an alphabet of "%", letters
     // of both cases in and out of the hex range, a digit and a byte above
     // 0x7f, drawn by a fixed walk: "%"s at every offset of a word, runs of
     // them, and "%" in the last two bytes of a word.
@@ -532,10 +532,18 @@ BOOST_AUTO_TEST_CASE(pct_fold_word_agrees_with_the_byte_rule)
             std::uint64_t const w = d::load8_le(s + i);
             std::uint64_t const pct = d::pct_bytes(w);
             std::uint64_t const folded = d::pct_fold_word(w, pct, last);
+            std::uint64_t const cleared = d::pct_clear_case(w, pct, last);
             last = pct;
             for (std::size_t j = 0; j < 8; ++j) {
+                std::size_t const k = i + j;
                 auto const got = static_cast<char>(static_cast<unsigned char>(folded >> (8 * j)));
-                BOOST_TEST(got == d::pct_case_folded(v, i + j), std::string(v) << " at " << i + j);
+                BOOST_TEST(got == d::pct_case_folded(v, k), std::string(v) << " at " << k);
+                // The hash's cheaper fold: the 0x20 bit of a byte cleared
+                // when one of the two bytes before it is "%", by the bytes.
+                bool const marked = (k >= 1 && s[k - 1] == '%') || (k >= 2 && s[k - 2] == '%');
+                auto const want = static_cast<char>(marked ? s[k] & ~0x20 : s[k]);
+                auto const got_cleared = static_cast<char>(static_cast<unsigned char>(cleared >> (8 * j)));
+                BOOST_TEST(got_cleared == want, std::string(v) << " at " << k);
             }
         }
     }
