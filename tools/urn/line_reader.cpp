@@ -10,49 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace urn_tool {
 
-namespace {
-
-/// Bit i set if p[i] == '\n', for i in [0, 64).
-inline std::uint64_t newline_mask(char const* p) noexcept
-{
-#if defined(__SSE2__)
-    __m128i const nl = _mm_set1_epi8('\n');
-    std::uint64_t m = 0;
-    for (int k = 0; k < 4; ++k) {
-        __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(p + 16 * k));
-        m |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl))))
-             << (16 * k);
-    }
-    return m;
-#else
-    std::uint64_t m = 0;
-    for (int i = 0; i < 64; ++i)
-        m |= static_cast<std::uint64_t>(p[i] == '\n') << i;
-    return m;
-#endif
-}
-
-inline unsigned lowest_bit(std::uint64_t m) noexcept
-{
-#if defined(__GNUC__)
-    return static_cast<unsigned>(__builtin_ctzll(m));
-#else
-    unsigned i = 0;
-    while (!(m & 1)) {
-        m >>= 1;
-        ++i;
-    }
-    return i;
-#endif
-}
-
-} // namespace
 
 line_reader::line_reader(int fd, std::size_t block, std::size_t max_line)
     : fd_(fd), cap_(block < 64 ? 64 : block), max_line_(max_line), buf_(new char[cap_ + slack]())
@@ -346,13 +305,56 @@ line_reader::status line_reader::next_block(std::string_view& block, std::size_t
     }
 }
 
+line_reader::status line_reader::next_block(std::string_view& block, std::size_t& first_line,
+                                            std::uint64_t& offset, storage& keep)
+{
+    status const st = next_block(block, first_line, offset);
+    if (st == status::line)
+        hand_over(begin_, keep);
+    return st;
+}
+
+void line_reader::hand_over(std::size_t stop, storage& keep)
+{
+    // next_block left begin_ at the block's end (`stop`); the bytes after
+    // it, a partial line with no "\n" (next_block's memrchr saw them), go
+    // to the front of the other buffer.
+    std::size_t const rest = end_ - stop;
+    if (!keep.bytes || keep.capacity < cap_) {
+        keep.bytes.reset(new char[cap_ + slack]());
+        keep.capacity = cap_;
+    }
+    std::memcpy(keep.bytes.get(), buf_.get() + stop, rest);
+    std::swap(buf_, keep.bytes);
+    std::swap(cap_, keep.capacity);
+    base_ += stop;
+    begin_ = 0;
+    end_ = rest;
+    rescan_from(end_);
+}
+
 std::size_t count_newlines(std::string_view s) noexcept
 {
     char const* p = s.data();
     std::size_t n = s.size();
     std::size_t count = 0;
-    for (; n >= 64; p += 64, n -= 64)
-        count += static_cast<std::size_t>(__builtin_popcountll(newline_mask(p)));
+#if defined(__SSE2__)
+    // Sixteen byte counters, each one up by one per "\n" in its lane
+    // (the compare gives -1), summed by psadbw before they can overflow:
+    // no popcount instruction, which x86-64's baseline lacks.
+    __m128i const nl = _mm_set1_epi8('\n');
+    __m128i const zero = _mm_setzero_si128();
+    while (n >= 16) {
+        std::size_t const rounds = std::min<std::size_t>(n / 16, 255);
+        __m128i lanes = zero;
+        for (std::size_t r = 0; r < rounds; ++r, p += 16)
+            lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<__m128i const*>(p)), nl));
+        n -= 16 * rounds;
+        __m128i const sums = _mm_sad_epu8(lanes, zero);
+        count += static_cast<std::size_t>(_mm_cvtsi128_si64(sums)) +
+                 static_cast<std::size_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
+    }
+#endif
     for (; n > 0; ++p, --n)
         count += *p == '\n';
     return count;

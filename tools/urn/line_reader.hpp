@@ -11,6 +11,10 @@
 #include <string>
 #include <string_view>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace urn_tool {
 
 /** Reads lines from a file descriptor.
@@ -58,6 +62,19 @@ public:
         The view is valid until the next call. Do not mix with next(). */
     status next_block(std::string_view& block, std::size_t& first_line, std::uint64_t& offset);
 
+    /// A buffer that next_block hands over, whole, with the block in it.
+    struct storage {
+        std::unique_ptr<char[]> bytes;
+        std::size_t capacity = 0;
+    };
+
+    /** next_block without the copy: the buffer that holds the block moves
+        into `keep`, and the reader goes on in the buffer `keep` held (or a
+        new one, if that is too small), where it first copies the partial
+        line after the block. The view is valid while `keep` holds that
+        buffer: until `keep` is passed to this function again. */
+    status next_block(std::string_view& block, std::size_t& first_line, std::uint64_t& offset, storage& keep);
+
     /// The 1-based number of the line last returned (or skipped).
     std::size_t line_number() const noexcept { return lineno_; }
     /// The byte offset in the stream of the line last returned.
@@ -72,6 +89,7 @@ private:
     static constexpr std::size_t slack = 64;  // readable bytes after the buffer
 
     bool fill();        // reads more after end_; false on EOF or error
+    void hand_over(std::size_t stop, storage& keep);  // [0, stop) to keep, the rest to its buffer
     long read_some(char* p, std::size_t n);  // raw or decompressed bytes; 0 at the end, -1 on error
     status skip_long(); // discards through the next "\n"
     std::size_t next_newline() noexcept;  // offset of the next "\n" before end_, or npos
@@ -107,6 +125,80 @@ public:
 /// The number of "\n" bytes in `s`.
 std::size_t count_newlines(std::string_view s) noexcept;
 
+/// Bit i set if p[i] == '\n', for i in [0, 64).
+inline std::uint64_t newline_mask(char const* p) noexcept
+{
+#if defined(__SSE2__)
+    __m128i const nl = _mm_set1_epi8('\n');
+    std::uint64_t m = 0;
+    for (int k = 0; k < 4; ++k) {
+        __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(p + 16 * k));
+        m |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl))))
+             << (16 * k);
+    }
+    return m;
+#else
+    std::uint64_t m = 0;
+    for (int i = 0; i < 64; ++i)
+        m |= static_cast<std::uint64_t>(p[i] == '\n') << i;
+    return m;
+#endif
+}
+
+/// The index of the lowest set bit of `m`, which is not 0.
+inline unsigned lowest_bit(std::uint64_t m) noexcept
+{
+#if defined(__GNUC__)
+    return static_cast<unsigned>(__builtin_ctzll(m));
+#else
+    unsigned i = 0;
+    while (!(m & 1)) {
+        m >>= 1;
+        ++i;
+    }
+    return i;
+#endif
+}
+
+/** The "\n"s of a string in order, found 64 bytes at a time as the
+    reader finds them (a call to memchr per line costs more for short
+    lines); it reads only inside the string (the last, partial 64 bytes
+    from a copy). */
+class newline_finder {
+public:
+    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+    explicit newline_finder(std::string_view s) noexcept : p_(s.data()), n_(s.size()) {}
+
+    /// The offset of the next "\n", or npos.
+    std::size_t next() noexcept
+    {
+        while (bits_ == 0) {
+            if (next_ >= n_)
+                return npos;
+            base_ = next_;
+            if (n_ - next_ >= 64) {
+                bits_ = newline_mask(p_ + next_);
+            } else {
+                char tail[64] = {};
+                std::memcpy(tail, p_ + next_, n_ - next_);
+                bits_ = newline_mask(tail);
+            }
+            next_ += 64;
+        }
+        std::size_t const at = base_ + lowest_bit(bits_);
+        bits_ &= bits_ - 1;
+        return at;
+    }
+
+private:
+    char const* p_;
+    std::size_t n_;
+    std::size_t base_ = 0;  // offset of the 64 bytes in bits_
+    std::size_t next_ = 0;  // offset of the next 64 bytes to look at
+    std::uint64_t bits_ = 0;
+};
+
 /** Calls `on_line(line_number, offset, text)` for each line of `block`
     (lines as next() gives them: without "\n" and one "\r" before it;
     empty lines too) and `on_long(line_number)` instead for one longer
@@ -120,8 +212,10 @@ bool for_each_line(std::string_view block, std::size_t first_line, std::uint64_t
     std::size_t line = first_line;
     char const* p = block.data();
     char const* const end = p + block.size();
+    newline_finder newlines(block);
     while (p != end) {
-        auto const* nl = static_cast<char const*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+        std::size_t const at = newlines.next();
+        char const* const nl = at != newline_finder::npos ? block.data() + at : nullptr;
         char const* const stop = nl != nullptr ? nl : end;
         std::size_t len = static_cast<std::size_t>(stop - p);
         if (len > max_line) {

@@ -86,6 +86,20 @@ void out_buffer::write_slow(char const* p, std::size_t n)
 
 void out_buffer::number(std::uint64_t n)
 {
+    std::size_t width = 1;
+    for (std::uint64_t rest = n; rest >= 10; rest /= 10)
+        ++width;
+    if (width <= cap_ - len_) {
+        // Straight into the buffer, last digit first: bytes stored one by
+        // one and then copied as a word would wait on the store buffer.
+        char* q = buf_.get() + len_ + width;
+        do {
+            *--q = static_cast<char>('0' + n % 10);
+            n /= 10;
+        } while (n != 0);
+        len_ += width;
+        return;
+    }
     char digits[20];
     int i = 20;
     do {
@@ -153,7 +167,7 @@ void replay(captured const& c)
         std::size_t const n = r.end - at;
         at = r.end;
         if (!r.to_err) {
-            real_out().write(p, n);
+            real_out().write_bulk(p, n);
         } else {
             begin_message();
             real_err().write(p, n);

@@ -64,6 +64,17 @@ public:
         }
     }
     void write(std::string_view s) { write(s.data(), s.size()); }
+    /// As write, but `n` bytes of at least a sixteenth of the buffer go
+    /// out in a write(2) of their own, after what is buffered, uncopied.
+    void write_bulk(char const* p, std::size_t n)
+    {
+        if (n >= cap_ / 16) {
+            flush();
+            write_all(p, n);
+        } else {
+            write(p, n);
+        }
+    }
     void put(char c)
     {
         if (len_ == cap_)

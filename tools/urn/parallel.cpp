@@ -65,7 +65,9 @@ struct task {
     std::string_view file;  ///< the file's name as reported (lives in `inputs`)
     std::size_t line = 0;   ///< first line, or the argument's index
     std::uint64_t offset = 0;
-    std::string data;       ///< the lines, or the message
+    std::string_view lines;          ///< the block of lines (in `block`)
+    line_reader::storage block;      ///< the reader's buffer that holds them
+    std::string data;                ///< the message
     std::string_view text;  ///< the argument (lives in `inputs`)
     captured output;        ///< what the worker wrote
     std::uint64_t count = 0;
@@ -77,6 +79,7 @@ struct task {
         file = {};
         line = 0;
         offset = 0;
+        lines = {};  // `block` keeps its buffer, for the reader to take back
         data.clear();
         text = {};
         output.bytes.clear();
@@ -103,11 +106,11 @@ public:
             if (reader_) {
                 t.file = name_;
                 std::string_view block;
-                auto const st = reader_->next_block(block, t.line, t.offset);
+                auto const st = reader_->next_block(block, t.line, t.offset, t.block);
                 switch (st) {
                 case line_reader::status::line:
                     t.what = task::kind::lines;
-                    t.data.assign(block.data(), block.size());
+                    t.lines = block;
                     return true;
                 case line_reader::status::too_long:
                     t.what = task::kind::too_long;
@@ -282,7 +285,7 @@ private:
             break;
         case task::kind::lines:
             for_each_line(
-                t.data, t.line, t.offset, max_line_,
+                t.lines, t.line, t.offset, max_line_,
                 [&](std::size_t line, std::uint64_t offset, std::string_view text) {
                     origin where{t.file, line, offset};
                     if (line == 1 && offset == 0 && text.substr(0, 3) == utf8_bom) {
