@@ -52,6 +52,7 @@ void compare(std::string const& s, syntax syn, tally& t)
         BOOST_TEST_REQUIRE(r.error().code == g.error().code, s);
         BOOST_TEST_REQUIRE(r.error().offset == g.error().offset, s);
         BOOST_TEST_REQUIRE(std::string(r.error().expected) == std::string(g.error().expected), s);
+        BOOST_TEST_REQUIRE((r.error() == g.error()), s);   // the alternatives and the syntax too
     }
 }
 
