@@ -431,7 +431,7 @@ std::size_t unsorted_length(urn_view const& v, equivalence_mode m) noexcept
 
 //----------------------------------------------------------------------------
 
-bool equivalent(urn_view a, urn_view b, equivalence_mode m) noexcept
+bool equivalent(urn_view const& a, urn_view const& b, equivalence_mode m) noexcept
 {
     bool const wa = detail::well_formed(a), wb = detail::well_formed(b);
     if (!wa || !wb)
@@ -449,12 +449,12 @@ bool equivalent(urn_view a, urn_view b, equivalence_mode m) noexcept
     return !qa || same_directives(a.query(), b.query());
 }
 
-bool equivalent(urn_view a, urn_view b) noexcept
+bool equivalent(urn_view const& a, urn_view const& b) noexcept
 {
     return equivalent(a, b, default_equivalence(a.syntax()));
 }
 
-void detail::emit_canonical(urn_view v, equivalence_mode m, canonical_sink sink, void* ctx)
+void detail::emit_canonical(urn_view const& v, equivalence_mode m, canonical_sink sink, void* ctx)
 {
     if (!detail::well_formed(v))
         return;
@@ -491,7 +491,7 @@ void detail::emit_canonical(urn_view v, equivalence_mode m, canonical_sink sink,
     }
 }
 
-void canonical(urn_view v, equivalence_mode m, std::string& out)
+void canonical(urn_view const& v, equivalence_mode m, std::string& out)
 {
     if (detail::well_formed(v) && !sorts_query(v, m)) {
         // The canonical form has the length of what it is made from: copied
@@ -510,7 +510,7 @@ void canonical(urn_view v, equivalence_mode m, std::string& out)
         &out);
 }
 
-std::string canonical(urn_view v, equivalence_mode m)
+std::string canonical(urn_view const& v, equivalence_mode m)
 {
     std::string s;
     s.reserve(v.buffer().size());
@@ -518,7 +518,7 @@ std::string canonical(urn_view v, equivalence_mode m)
     return s;
 }
 
-std::size_t hash(urn_view v, equivalence_mode m) noexcept
+std::size_t hash(urn_view const& v, equivalence_mode m) noexcept
 {
     constexpr std::uint64_t seed = 0x6a09e667f3bcc908ULL;
     std::string_view const whole = v.buffer();

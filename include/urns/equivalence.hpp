@@ -134,7 +134,7 @@ constexpr equivalence_mode default_equivalence(urns::syntax s) noexcept
     octet-by-octet equal after the following preprocessing"); draft-03
     section 5; RFC 8141 section 3.1.
 */
-URNS_DECL bool equivalent(urn_view a, urn_view b, equivalence_mode m) noexcept;
+URNS_DECL bool equivalent(urn_view const& a, urn_view const& b, equivalence_mode m) noexcept;
 
 /** Whether two URNs are lexically equivalent in the default mode of the
     first one's syntax (default_equivalence(a.syntax())).
@@ -149,7 +149,7 @@ URNS_DECL bool equivalent(urn_view a, urn_view b, equivalence_mode m) noexcept;
     @par Specification
     RFC 2141 section 5; draft-03 section 5 (step 5a); RFC 8141 section 3.1.
 */
-URNS_DECL bool equivalent(urn_view a, urn_view b) noexcept;
+URNS_DECL bool equivalent(urn_view const& a, urn_view const& b) noexcept;
 
 /** Appends the canonical form of `v` in mode `m` to `out`.
 
@@ -175,7 +175,7 @@ URNS_DECL bool equivalent(urn_view a, urn_view b) noexcept;
     5b is ours, see equivalence_mode); RFC 8141 section 3.1; RFC 3986
     section 6.2.2.1 (upper-case hex digits).
 */
-URNS_DECL void canonical(urn_view v, equivalence_mode m, std::string& out);
+URNS_DECL void canonical(urn_view const& v, equivalence_mode m, std::string& out);
 
 /** The canonical form of `v` in mode `m`, as a new string (see the
     overload that appends).
@@ -189,13 +189,13 @@ URNS_DECL void canonical(urn_view v, equivalence_mode m, std::string& out);
     @par Specification
     RFC 8141 section 3.1; draft-03 section 5; RFC 2141 section 5.
 */
-URNS_DECL std::string canonical(urn_view v, equivalence_mode m);
+URNS_DECL std::string canonical(urn_view const& v, equivalence_mode m);
 
 namespace detail {
 /// Receives the canonical form piece by piece.
 using canonical_sink = void (*)(void* ctx, char const* data, std::size_t size);
 /// Emits the canonical form of `v` through `sink`.
-URNS_DECL void emit_canonical(urn_view v, equivalence_mode m, canonical_sink sink, void* ctx);
+URNS_DECL void emit_canonical(urn_view const& v, equivalence_mode m, canonical_sink sink, void* ctx);
 } // namespace detail
 
 /** Writes the canonical form of `v` in mode `m` to an output iterator and
@@ -212,7 +212,7 @@ URNS_DECL void emit_canonical(urn_view v, equivalence_mode m, canonical_sink sin
     As canonical().
 */
 template <class OutputIt>
-OutputIt canonical_to(urn_view v, equivalence_mode m, OutputIt out)
+OutputIt canonical_to(urn_view const& v, equivalence_mode m, OutputIt out)
 {
     detail::emit_canonical(
         v, m,
@@ -244,7 +244,7 @@ OutputIt canonical_to(urn_view v, equivalence_mode m, OutputIt out)
     @par Specification
     RFC 2141 section 5; draft-03 section 5; RFC 8141 section 3.1.
 */
-URNS_DECL std::size_t hash(urn_view v, equivalence_mode m) noexcept;
+URNS_DECL std::size_t hash(urn_view const& v, equivalence_mode m) noexcept;
 
 /** Equality of the exact octets and the syntax: what `urn::operator==`
     compares. Use it with exact_hash for containers of URNs as written.
@@ -264,7 +264,7 @@ struct exact_equal {
     /// Lets heterogeneous lookup compare a urn_view with the urn keys.
     using is_transparent = void;
     /// Same syntax and same octets.
-    bool operator()(urn_view a, urn_view b) const noexcept
+    bool operator()(urn_view const& a, urn_view const& b) const noexcept
     {
         return a.syntax() == b.syntax() && a.buffer() == b.buffer();
     }
@@ -286,7 +286,7 @@ struct exact_hash {
     /// Lets heterogeneous lookup hash a urn_view for the urn keys.
     using is_transparent = void;
     /// The hash of buffer().
-    std::size_t operator()(urn_view v) const noexcept
+    std::size_t operator()(urn_view const& v) const noexcept
     {
         return std::hash<std::string_view>{}(v.buffer());
     }
@@ -312,7 +312,7 @@ struct equivalent_to {
     /// Lets heterogeneous lookup compare a urn_view with the urn keys.
     using is_transparent = void;
     /// equivalent(a, b, M).
-    bool operator()(urn_view a, urn_view b) const noexcept { return equivalent(a, b, M); }
+    bool operator()(urn_view const& a, urn_view const& b) const noexcept { return equivalent(a, b, M); }
 };
 
 /** hash() in mode `M` as a function object; agrees with equivalent_to<M>.
@@ -331,7 +331,7 @@ struct equivalent_hash {
     /// Lets heterogeneous lookup hash a urn_view for the urn keys.
     using is_transparent = void;
     /// hash(v, M).
-    std::size_t operator()(urn_view v) const noexcept { return hash(v, M); }
+    std::size_t operator()(urn_view const& v) const noexcept { return hash(v, M); }
 };
 
 } // namespace urns

@@ -6,7 +6,7 @@
 namespace urns {
 namespace nss {
 
-void canonical(urn_view v, equivalence_mode m, registry const& reg, std::string& out)
+void canonical(urn_view const& v, equivalence_mode m, registry const& reg, std::string& out)
 {
     std::size_t const start = out.size();
     urns::canonical(v, m, out);
@@ -27,7 +27,7 @@ void canonical(urn_view v, equivalence_mode m, registry const& reg, std::string&
     out.replace(at, len, folded);
 }
 
-bool equivalent(urn_view a, urn_view b, equivalence_mode m, registry const& reg)
+bool equivalent(urn_view const& a, urn_view const& b, equivalence_mode m, registry const& reg)
 {
     std::string ca, cb;
     canonical(a, m, reg, ca);

@@ -35,7 +35,7 @@ namespace nss {
     equivalences that "only have the effect of eliminating some of the
     false negatives"); RFC 8141 section 3.1.
 */
-URNS_DECL void canonical(urn_view v, equivalence_mode m, registry const& reg, std::string& out);
+URNS_DECL void canonical(urn_view const& v, equivalence_mode m, registry const& reg, std::string& out);
 
 /** Whether two URNs are equivalent in mode `m` once their namespaces'
     folds are applied: canonical(a) == canonical(b) above. Whatever
@@ -53,7 +53,7 @@ URNS_DECL void canonical(urn_view v, equivalence_mode m, registry const& reg, st
     @par Specification
     As canonical().
 */
-URNS_DECL bool equivalent(urn_view a, urn_view b, equivalence_mode m, registry const& reg);
+URNS_DECL bool equivalent(urn_view const& a, urn_view const& b, equivalence_mode m, registry const& reg);
 
 } // namespace nss
 } // namespace urns
