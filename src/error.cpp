@@ -6,7 +6,7 @@
 #include <boost/throw_exception.hpp>
 
 #include <algorithm>
-#include <cstdio>
+#include <charconv>
 
 namespace urns {
 
@@ -50,9 +50,9 @@ std::size_t append_shown(std::string& out, unsigned char c)
         out += static_cast<char>(c);
         return 1;
     }
-    char buf[5];
-    std::snprintf(buf, sizeof buf, "\\x%02X", c);
-    out += buf;
+    static constexpr char hex[] = "0123456789ABCDEF";
+    char const shown[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
+    out.append(shown, 4);
     return 4;
 }
 
@@ -88,12 +88,21 @@ boost::system::error_category const& error_category() noexcept
 
 std::string to_string(parse_error const& e, std::string_view input)
 {
+    std::string out;
+    to_string(e, input, out);
+    return out;
+}
+
+void to_string(parse_error const& e, std::string_view input, std::string& out)
+{
     constexpr std::size_t before = 40, after = 30;
     std::size_t const at = std::min(e.offset, input.size());
     std::size_t const lo = at > before ? at - before : 0;
     std::size_t const hi = std::min(input.size(), at + after);
 
-    std::string out;
+    // Room for the window (each byte at most four wide), its caret line and
+    // the message, in one allocation at most.
+    out.reserve(out.size() + 10 * (hi - lo) + 256);
     std::size_t caret = 0;
     if (lo > 0) {
         out += "...";
@@ -109,9 +118,11 @@ std::string to_string(parse_error const& e, std::string_view input)
     out += '\n';
     out.append(caret, ' ');
     out += "^ offset ";
-    out += std::to_string(e.offset);
+    char digits[24];
+    out.append(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, e.offset).ptr - digits));
     out += ": ";
-    out += e.code.message();
+    char message[128];   // for a category that writes its message there
+    out += e.code.message(message, sizeof message);
     if (!e.expected.empty()) {
         out += " (expected ";
         out += e.expected;
@@ -124,7 +135,6 @@ std::string to_string(parse_error const& e, std::string_view input)
     out += " [";
     out += to_string(e.syntax);
     out += ']';
-    return out;
 }
 
 void throw_exception_from_error(parse_error const& e, boost::source_location const& loc)

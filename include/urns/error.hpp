@@ -163,6 +163,11 @@ using result = boost::system::result<T, parse_error>;
 */
 URNS_DECL std::string to_string(parse_error const& e, std::string_view input);
 
+/// As to_string(e, input), appended to `out`: with a string kept from one
+/// error to the next, no allocation once it has grown to fit (a stream of
+/// errors, as `urn check` prints them).
+URNS_DECL void to_string(parse_error const& e, std::string_view input, std::string& out);
+
 /// Called by result<T>::value() on an error: throws boost::system::system_error.
 [[noreturn]] URNS_DECL void throw_exception_from_error(parse_error const& e,
                                                        boost::source_location const& loc);

@@ -68,3 +68,23 @@ BOOST_AUTO_TEST_CASE(error_code_names_are_the_enumerators)
     BOOST_TEST(urns::error_code_name(boost::system::error_code(99, urns::error_category())) == "error");
     BOOST_TEST(urns::error_code_name(boost::system::error_code(1, boost::system::generic_category())) == "error");
 }
+
+BOOST_AUTO_TEST_CASE(appended_to_a_kept_string)
+{
+    // The three-argument to_string appends what the two-argument one
+    // returns, after what the string held, and the string can be kept from
+    // one error to the next (cleared or not); checked on the cases above
+    // and on a message of another category, whose text it copies.
+    urns::parse_error const e(make_error_code(urns::error::bad_nss), 9, "NSS", urns::syntax::rfc2141bis);
+    std::string kept = "before|";
+    urns::to_string(e, std::string("urn:ex:\x01\x02z", 10), kept);
+    BOOST_TEST(kept == "before|urn:ex:\\x01\\x02z\n" + std::string(15, ' ') + "^ offset 9: " + message);
+    kept.clear();
+    urns::to_string(e, "urn:" + std::string(100, 'a'), kept);
+    BOOST_TEST(kept == urns::to_string(e, "urn:" + std::string(100, 'a')));
+    urns::parse_error const other(make_error_code(boost::system::errc::invalid_argument), 0, "", urns::syntax::rfc8141);
+    std::string text;
+    urns::to_string(other, "x", text);
+    BOOST_TEST(text == "x\n^ offset 0: " + boost::system::error_code(make_error_code(boost::system::errc::invalid_argument)).message() +
+                           " [rfc8141]");
+}

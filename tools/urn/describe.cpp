@@ -122,7 +122,11 @@ void report_invalid(origin const& where, std::string_view input, urns::parse_err
         o.write(urns::to_string(e.syntax));
         o.write(" URN\n");
     }
-    write_caret_text(o, urns::to_string(e, input), sgr::error());
+    // One string per thread, kept: no allocation per message.
+    thread_local std::string text;
+    text.clear();
+    urns::to_string(e, input, text);
+    write_caret_text(o, text, sgr::error());
     o.put('\n');
     end_message();
 }
