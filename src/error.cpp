@@ -43,10 +43,16 @@ public:
     }
 };
 
+/// Whether byte `c` is shown as itself: printable ASCII but "\\".
+constexpr bool shown_as_is(unsigned char c) noexcept
+{
+    return c >= 0x20 && c < 0x7F && c != '\\';
+}
+
 /// Appends byte `c` as the user should see it; returns its width.
 std::size_t append_shown(std::string& out, unsigned char c)
 {
-    if (c >= 0x20 && c < 0x7F && c != '\\') {
+    if (shown_as_is(c)) {
         out += static_cast<char>(c);
         return 1;
     }
@@ -108,10 +114,21 @@ void to_string(parse_error const& e, std::string_view input, std::string& out)
         out += "...";
         caret += 3;
     }
-    for (std::size_t i = lo; i < hi; ++i) {
+    // Runs of bytes shown as they are go in whole; the others one by one.
+    for (std::size_t i = lo; i < hi;) {
+        std::size_t j = i;
+        while (j < hi && shown_as_is(static_cast<unsigned char>(input[j])))
+            ++j;
+        if (j > i) {
+            out.append(input.data() + i, j - i);
+            caret += std::min(j, at) > i ? std::min(j, at) - i : 0;
+            i = j;
+            continue;
+        }
         std::size_t const w = append_shown(out, static_cast<unsigned char>(input[i]));
         if (i < at)
             caret += w;
+        ++i;
     }
     if (hi < input.size())
         out += "...";
