@@ -203,20 +203,33 @@ int for_each_input(inputs const& in, OnLine&& on_line, OnLong&& on_long, OnEnd o
             status = exit_usage;
             continue;
         }
+        // Whole blocks of lines from the reader, split here (for_each_line):
+        // no call per line into the reader.
         line_reader r(f.fd(), line_reader::default_block, in.max_line);
-        std::string_view text;
+        bool const flush_each = line_buffered();
         for (;;) {
-            auto const st = r.next(text);
+            std::string_view block;
+            std::size_t first_line = 0;
+            std::uint64_t first_offset = 0;
+            auto const st = r.next_block(block, first_line, first_offset);
             if (st == line_reader::status::line) {
-                origin where{name, r.line_number(), r.line_offset()};
-                if (where.line == 1 && where.offset == 0 && text.substr(0, 3) == "\xEF\xBB\xBF") {
-                    text.remove_prefix(3);
-                    where.offset = where.bom = 3;
-                }
-                if (!text.empty() && !line(where, text))
+                bool const more = for_each_line(
+                    block, first_line, first_offset, in.max_line,
+                    [&](std::size_t number, std::uint64_t offset, std::string_view text) {
+                        origin where{name, number, offset};
+                        if (number == 1 && offset == 0 && text.substr(0, 3) == "\xEF\xBB\xBF") {
+                            text.remove_prefix(3);
+                            where.offset = where.bom = 3;
+                        }
+                        if (!text.empty() && !line(where, text))
+                            return false;
+                        if (flush_each)
+                            out().flush();
+                        return true;
+                    },
+                    [&](std::size_t number) { on_long(origin{name, number, 0}); });
+                if (!more)
                     return status;
-                if (line_buffered())
-                    out().flush();
             } else if (st == line_reader::status::too_long) {
                 on_long(origin{name, r.line_number(), 0});
             } else {
