@@ -229,47 +229,6 @@ line_reader::status line_reader::skip_long()
     }
 }
 
-line_reader::status line_reader::next(std::string_view& line)
-{
-    for (;;) {
-        std::size_t const nl = next_newline();
-        if (nl != npos) {
-            std::size_t len = nl - begin_;
-            std::size_t const first = begin_;
-            begin_ = nl + 1;
-            ++lineno_;
-            if (len > max_line_)
-                return status::too_long;
-            char const* const p = buf_.get() + first;
-            line_offset_ = base_ + first;
-            if (len > 0 && p[len - 1] == '\r')
-                --len;
-            line = std::string_view(p, len);
-            return status::line;
-        }
-        if (end_ - begin_ > max_line_) {
-            ++lineno_;
-            return skip_long();
-        }
-        if (!fill()) {
-            if (errno_ != 0)
-                return status::error;
-            if (begin_ == end_)
-                return status::end;
-            // The last line, without "\n".
-            std::size_t len = end_ - begin_;
-            char const* const p = buf_.get() + begin_;
-            line_offset_ = base_ + begin_;
-            ++lineno_;
-            if (len > 0 && p[len - 1] == '\r')
-                --len;
-            line = std::string_view(p, len);
-            begin_ = end_;
-            return status::line;
-        }
-    }
-}
-
 line_reader::status line_reader::next_block(std::string_view& block, std::size_t& first_line,
                                             std::uint64_t& offset)
 {

@@ -19,14 +19,15 @@ namespace urn_tool {
 
 /** Reads lines from a file descriptor.
 
-    Lines end at "\n"; one "\r" before it is removed (CRLF files), and the
-    last line may lack its "\n". A line is handed out as a view into the
-    reader's buffer, valid until the next call. Line ends are found 64
-    bytes at a time (a bit mask of the "\n" positions, SSE2 where there is
-    SSE2), so a short line costs a few instructions. The buffer starts at
-    `block` bytes and grows to hold a longer line, up to `max_line`; a
-    longer line is skipped (without being held in memory) and reported as
-    too_long. NUL bytes are ordinary bytes: they never end a line.
+    Lines end at "\n", and the last line may lack its "\n". The reader
+    hands out blocks of whole lines, views into its buffer (next_block),
+    which for_each_line splits: one "\r" before a "\n" is removed (CRLF
+    files), and line ends are found 64 bytes at a time (a bit mask of the
+    "\n" positions, SSE2 where there is SSE2), so a short line costs a few
+    instructions. The buffer starts at `block` bytes and grows to hold a
+    longer line, up to `max_line`; a longer line is skipped (without being
+    held in memory) and reported as too_long. NUL bytes are ordinary
+    bytes: they never end a line.
 
     A stream that starts with the gzip magic bytes (1f 8b, RFC 1952) is
     decompressed as it is read (zlib, in the process: no external
@@ -50,16 +51,13 @@ public:
     line_reader(line_reader const&) = delete;
     line_reader& operator=(line_reader const&) = delete;
 
-    status next(std::string_view& line);
-
-    /** Block mode, for readers that hand lines out in bulk (`-j N`): the
-        complete lines in the buffer, at least one, as they are in the
-        stream (each with its "\n", "\r" kept; the last line of the stream
-        may lack its "\n"); `first_line` and `offset` are those of the
-        block's first line. A line longer than max_line that does not fit
-        in the buffer is skipped as by next() (too_long, line_number() is
-        its number); a longer line inside a block is the caller's to find.
-        The view is valid until the next call. Do not mix with next(). */
+    /** The complete lines in the buffer, at least one, as they are in
+        the stream (each with its "\n", "\r" kept; the last line of the
+        stream may lack its "\n"); `first_line` and `offset` are those of
+        the block's first line. A line longer than max_line that does not
+        fit in the buffer is skipped (too_long, line_number() is its
+        number); a longer line inside a block is the caller's to find
+        (for_each_line finds it). The view is valid until the next call. */
     status next_block(std::string_view& block, std::size_t& first_line, std::uint64_t& offset);
 
     /// A buffer that next_block hands over, whole, with the block in it.
@@ -75,10 +73,9 @@ public:
         buffer: until `keep` is passed to this function again. */
     status next_block(std::string_view& block, std::size_t& first_line, std::uint64_t& offset, storage& keep);
 
-    /// The 1-based number of the line last returned (or skipped).
+    /// The 1-based number of the last line of the last block (or of the
+    /// line skipped).
     std::size_t line_number() const noexcept { return lineno_; }
-    /// The byte offset in the stream of the line last returned.
-    std::uint64_t line_offset() const noexcept { return line_offset_; }
     /// The errno of a failed read (EILSEQ for data that is not valid gzip).
     int error() const noexcept { return errno_; }
     /// Why the read failed, for people.
@@ -109,7 +106,6 @@ private:
     std::uint64_t bits_ = 0;
     std::size_t lineno_ = 0;
     std::uint64_t base_ = 0;         // stream offset of buf_[0]
-    std::uint64_t line_offset_ = 0;  // stream offset of the last line
     bool eof_ = false;
     int errno_ = 0;
     bool started_ = false;  // the first read (which looks for the gzip magic) is done
@@ -200,8 +196,7 @@ private:
 };
 
 /** Calls `on_line(line_number, offset, text)` for each line of `block`
-    (lines as next() gives them: without "\n" and one "\r" before it;
-    empty lines too) and `on_long(line_number)` instead for one longer
+    (without "\n" and one "\r" before it; empty lines too) and `on_long(line_number)` instead for one longer
     than `max_line` (counted with its "\r"). `first_line` and `offset` are
     those of the block's first line; a final line without "\n" counts
     when it is not empty. If `on_line` returns false, stops. */
