@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 namespace urn_tool {
@@ -63,6 +64,37 @@ void out_buffer::write_all(char const* p, std::size_t n)
         }
         p += w;
         n -= static_cast<std::size_t>(w);
+    }
+}
+
+void out_buffer::write_pieces(std::vector<std::pair<char const*, std::size_t>> const& pieces)
+{
+    flush();
+    std::size_t next = 0;      // the first piece not wholly written
+    std::size_t written = 0;   // bytes of it already written
+    iovec v[64];
+    while (next < pieces.size()) {
+        int count = 0;
+        for (std::size_t i = next; i < pieces.size() && count < 64; ++i, ++count) {
+            std::size_t const skip = i == next ? written : 0;
+            v[count].iov_base = const_cast<char*>(pieces[i].first + skip);
+            v[count].iov_len = pieces[i].second - skip;
+        }
+        ssize_t const w = ::writev(fd_, v, count);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            if (errno == EPIPE)
+                throw closed_pipe{};
+            throw write_failed{errno};
+        }
+        auto done = static_cast<std::size_t>(w);
+        while (next < pieces.size() && done >= pieces[next].second - written) {
+            done -= pieces[next].second - written;
+            written = 0;
+            ++next;
+        }
+        written += done;
     }
 }
 
@@ -161,19 +193,29 @@ capture_scope::~capture_scope()
 
 void replay(captured const& c)
 {
+    // When the two streams are different files, the order between them is
+    // not seen: standard output's runs go out together, uncopied (a
+    // writev); else every run in turn through the buffers.
+    thread_local std::vector<std::pair<char const*, std::size_t>> pieces;
+    pieces.clear();
     std::size_t at = 0;
     for (captured::run const& r : c.runs) {
         char const* const p = c.bytes.data() + at;
         std::size_t const n = r.end - at;
         at = r.end;
         if (!r.to_err) {
-            real_out().write_bulk(p, n);
+            if (g_same_target)
+                real_out().write(p, n);
+            else
+                pieces.emplace_back(p, n);
         } else {
             begin_message();
             real_err().write(p, n);
             end_message();
         }
     }
+    if (!pieces.empty())
+        real_out().write_pieces(pieces);
 }
 
 void init_output()

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace urn_tool {
@@ -64,17 +65,10 @@ public:
         }
     }
     void write(std::string_view s) { write(s.data(), s.size()); }
-    /// As write, but `n` bytes of at least a sixteenth of the buffer go
-    /// out in a write(2) of their own, after what is buffered, uncopied.
-    void write_bulk(char const* p, std::size_t n)
-    {
-        if (n >= cap_ / 16) {
-            flush();
-            write_all(p, n);
-        } else {
-            write(p, n);
-        }
-    }
+    /// After what is buffered, the pieces (pointer, size) in order,
+    /// uncopied, in as few writev(2) calls as the kernel takes; on
+    /// a file descriptor only (not while captured).
+    void write_pieces(std::vector<std::pair<char const*, std::size_t>> const& pieces);
     void put(char c)
     {
         if (len_ == cap_)
