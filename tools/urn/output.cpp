@@ -47,6 +47,21 @@ out_buffer::out_buffer(captured& to, bool to_err, std::size_t capacity)
 {
 }
 
+namespace {
+
+/// After write(2) or writev(2) failed: returns to try again (EINTR), else
+/// throws closed_pipe (EPIPE) or write_failed.
+void failed_write()
+{
+    if (errno == EINTR)
+        return;
+    if (errno == EPIPE)
+        throw closed_pipe{};
+    throw write_failed{errno};
+}
+
+} // namespace
+
 void out_buffer::write_all(char const* p, std::size_t n)
 {
     if (capture_ != nullptr) {
@@ -56,11 +71,8 @@ void out_buffer::write_all(char const* p, std::size_t n)
     while (n > 0) {
         ssize_t const w = ::write(fd_, p, n);
         if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            if (errno == EPIPE)
-                throw closed_pipe{};
-            throw write_failed{errno};
+            failed_write();
+            continue;
         }
         p += w;
         n -= static_cast<std::size_t>(w);
@@ -82,11 +94,8 @@ void out_buffer::write_pieces(std::vector<std::pair<char const*, std::size_t>> c
         }
         ssize_t const w = ::writev(fd_, v, count);
         if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            if (errno == EPIPE)
-                throw closed_pipe{};
-            throw write_failed{errno};
+            failed_write();
+            continue;
         }
         auto done = static_cast<std::size_t>(w);
         while (next < pieces.size() && done >= pieces[next].second - written) {
@@ -193,9 +202,11 @@ capture_scope::~capture_scope()
 
 void replay(captured const& c)
 {
-    // When the two streams are different files, the order between them is
-    // not seen: standard output's runs go out together, uncopied (a
-    // writev); else every run in turn through the buffers.
+    // Standard output's runs go out uncopied, in a writev: with the
+    // messages' runs between them, in order, when both streams are one
+    // file (which messages then reach through standard output, see
+    // real_err); else the messages go their own way (the order between
+    // two files is not seen).
     thread_local std::vector<std::pair<char const*, std::size_t>> pieces;
     pieces.clear();
     std::size_t at = 0;
@@ -203,11 +214,8 @@ void replay(captured const& c)
         char const* const p = c.bytes.data() + at;
         std::size_t const n = r.end - at;
         at = r.end;
-        if (!r.to_err) {
-            if (g_same_target)
-                real_out().write(p, n);
-            else
-                pieces.emplace_back(p, n);
+        if (!r.to_err || g_same_target) {
+            pieces.emplace_back(p, n);
         } else {
             begin_message();
             real_err().write(p, n);
