@@ -237,6 +237,11 @@ void init_output()
     g_line_buffered = ::isatty(STDOUT_FILENO) != 0;
 }
 
+bool streams_same_file() noexcept
+{
+    return g_same_target;
+}
+
 bool line_buffered() noexcept
 {
     return g_line_buffered;
@@ -288,13 +293,16 @@ std::string_view reset() { return colored() ? "\x1b[0m" : ""; }
 // buffer (real_err).
 void begin_message()
 {
-    if (t_out != nullptr)
+    if (t_out != nullptr && t_out != t_err)
         out().flush();
 }
 
 void end_message()
 {
-    if (t_err != nullptr || g_err_immediate)
+    // A worker's captured messages in a buffer of their own are flushed to
+    // keep their place; in the buffer they share with standard output they
+    // are in place already.
+    if (t_err != nullptr ? t_err != t_out : g_err_immediate)
         err().flush();
 }
 

@@ -131,14 +131,19 @@ void replay(captured const& c);
     buffer, so that the two stay in order without a write each. */
 void init_output();
 
+/// Whether standard output and standard error are the same file
+/// (init_output): messages then go through standard output's buffer.
+bool streams_same_file() noexcept;
+
 /// Whether standard output is written out after each input line (a
 /// terminal, or --line-buffered), not only when the buffer is full.
 bool line_buffered() noexcept;
 /// --line-buffered.
 void set_line_buffered() noexcept;
 
-/// Call before writing a message to err() (in a worker, it keeps the
-/// message after what the worker wrote on standard output).
+/// Call before writing a message to err() (in a worker whose two streams
+/// are captured apart, it keeps the message after what the worker wrote
+/// on standard output).
 void begin_message();
 /// Call after a message: flushes it if someone is watching.
 void end_message();

@@ -249,7 +249,9 @@ private:
         captured cap;
         out_buffer o(cap, false, std::size_t(64) << 10);
         out_buffer e(cap, true, std::size_t(16) << 10);
-        capture_scope scope(&o, &e);
+        // One file for both streams: the messages go in order into standard
+        // output's buffer, as without threads (real_err), not one run each.
+        capture_scope scope(&o, streams_same_file() ? &o : &e);
         try {
             std::unique_ptr<line_worker> const w = make_();
             while (task* const t = next()) {
