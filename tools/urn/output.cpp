@@ -5,9 +5,11 @@
 #include <boost/archive/iterators/base64_from_binary.hpp>
 #include <boost/archive/iterators/transform_width.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -30,20 +32,41 @@ void captured::append(bool to_err, char const* p, std::size_t n)
 {
     if (n == 0)
         return;
-    bytes.append(p, n);
+    if (n > capacity - size) {
+        std::size_t const want = std::max({2 * capacity, size + n, std::size_t(4096)});
+        std::unique_ptr<char[]> bigger(new char[want]);
+        if (size > 0)
+            std::memcpy(bigger.get(), bytes.get(), size);
+        bytes = std::move(bigger);
+        capacity = want;
+    }
+    std::memcpy(bytes.get() + size, p, n);
+    size += n;
     if (!runs.empty() && runs.back().to_err == to_err)
-        runs.back().end = bytes.size();
+        runs.back().end = size;
     else
-        runs.push_back({to_err, bytes.size()});
+        runs.push_back({to_err, size});
+}
+
+bool captured::take(bool to_err, std::unique_ptr<char[]>& buf, std::size_t& cap, std::size_t n) noexcept
+{
+    if (size != 0 || n == 0)
+        return false;
+    std::swap(bytes, buf);
+    std::swap(capacity, cap);
+    size = n;
+    runs.clear();
+    runs.push_back({to_err, n});
+    return true;
 }
 
 out_buffer::out_buffer(int fd, std::size_t capacity)
-    : fd_(fd), cap_(capacity), buf_(new char[capacity])
+    : fd_(fd), cap_(capacity), want_(capacity), buf_(new char[capacity])
 {
 }
 
 out_buffer::out_buffer(captured& to, bool to_err, std::size_t capacity)
-    : fd_(-1), cap_(capacity), buf_(new char[capacity]), capture_(&to), to_err_(to_err)
+    : fd_(-1), cap_(capacity), want_(capacity), buf_(new char[capacity]), capture_(&to), to_err_(to_err)
 {
 }
 
@@ -111,6 +134,16 @@ void out_buffer::flush()
 {
     std::size_t const n = len_;
     len_ = 0;  // even if writing fails: never write the same bytes twice
+    // A capture that holds nothing yet takes the buffer itself (no copy of
+    // the bytes; a worker's whole task often fits); this buffer goes on in
+    // the one it gives back, or in a new one if that is too small.
+    if (capture_ != nullptr && capture_->take(to_err_, buf_, cap_, n)) {
+        if (cap_ < want_) {
+            buf_.reset(new char[want_]);
+            cap_ = want_;
+        }
+        return;
+    }
     write_all(buf_.get(), n);
 }
 
@@ -211,7 +244,7 @@ void replay(captured const& c)
     pieces.clear();
     std::size_t at = 0;
     for (captured::run const& r : c.runs) {
-        char const* const p = c.bytes.data() + at;
+        char const* const p = c.bytes.get() + at;
         std::size_t const n = r.end - at;
         at = r.end;
         if (!r.to_err || g_same_target) {

@@ -34,11 +34,25 @@ struct captured {
         bool to_err;      ///< standard error, else standard output
         std::size_t end;  ///< end of the run in `bytes`
     };
-    std::string bytes;
+    std::unique_ptr<char[]> bytes;  ///< `size` bytes written of `capacity`
+    std::size_t size = 0;
+    std::size_t capacity = 0;
     std::vector<run> runs;
 
+    /// Appends a copy of the `n` bytes at `p`.
     void append(bool to_err, char const* p, std::size_t n);
-    bool empty() const noexcept { return bytes.empty(); }
+    /** If it holds no bytes yet: takes the `n` bytes written at the start
+        of `buf` (`cap` bytes long) as they are, with the buffer, and
+        hands its own buffer (maybe none) back in `buf` and `cap`. False,
+        with nothing done, if it holds bytes already. */
+    bool take(bool to_err, std::unique_ptr<char[]>& buf, std::size_t& cap, std::size_t n) noexcept;
+    /// Empty, keeping its buffer.
+    void clear() noexcept
+    {
+        size = 0;
+        runs.clear();
+    }
+    bool empty() const noexcept { return size == 0; }
 };
 
 /** An output buffer over a file descriptor (or a `captured`).
@@ -91,6 +105,7 @@ private:
 
     int fd_;
     std::size_t cap_;
+    std::size_t want_;  // the capacity asked for (cap_ may differ after a take)
     std::size_t len_ = 0;
     std::unique_ptr<char[]> buf_;
     captured* capture_ = nullptr;

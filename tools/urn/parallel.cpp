@@ -82,8 +82,7 @@ struct task {
         lines = {};  // `block` keeps its buffer, for the reader to take back
         data.clear();
         text = {};
-        output.bytes.clear();
-        output.runs.clear();
+        output.clear();
         count = 0;
         done = false;
     }
@@ -247,7 +246,9 @@ private:
     void work() noexcept
     {
         captured cap;
-        out_buffer o(cap, false, std::size_t(64) << 10);
+        // Room for a task's output (a block's worth, at most a few times
+        // its size): flushed once, at the task's end, into `cap` uncopied.
+        out_buffer o(cap, false, std::size_t(1) << 20);
         out_buffer e(cap, true, std::size_t(16) << 10);
         // One file for both streams: the messages go in order into standard
         // output's buffer, as without threads (real_err), not one run each.
@@ -260,8 +261,7 @@ private:
                     o.flush();
                     e.flush();
                     std::swap(t->output, cap);  // cap: the task's old buffers, to reuse
-                    cap.bytes.clear();
-                    cap.runs.clear();
+                    cap.clear();
                     t->count = w->count;
                     w->count = 0;
                 }
