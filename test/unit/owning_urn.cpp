@@ -77,6 +77,15 @@ void check_is(urns::urn const& u, std::string const& text)
 
 // What a urn whose heap text was moved away holds: the empty text, every
 // component empty and absent, the syntax kept.
+/// A copy and its source: both `text`, equal, in storage of their own.
+void check_copied(urns::urn const& copy, urns::urn const& src, std::string const& text)
+{
+    check_is(copy, text);
+    check_is(src, text);
+    BOOST_TEST((copy == src));
+    BOOST_TEST(static_cast<void const*>(copy.c_str()) != static_cast<void const*>(src.c_str()));
+}
+
 void check_emptied(urns::urn const& u)
 {
     BOOST_TEST(u.buffer().empty());
@@ -147,10 +156,7 @@ BOOST_AUTO_TEST_CASE(copy_construction)
         std::string const text = rfc8141_text(len);
         urns::urn const src = parsed(text);
         urns::urn const copy = src; // NOLINT(performance-unnecessary-copy-initialization)
-        check_is(copy, text);
-        check_is(src, text);
-        BOOST_TEST((copy == src));
-        BOOST_TEST(static_cast<void const*>(copy.c_str()) != static_cast<void const*>(src.c_str()));
+        check_copied(copy, src, text);
     }
 }
 
@@ -185,10 +191,7 @@ BOOST_AUTO_TEST_CASE(copy_assignment_across_the_boundary)
             urns::urn const src = parsed(text);
             urns::urn dst = parsed(rfc8141_text(to));
             dst = src;
-            check_is(dst, text);
-            check_is(src, text);
-            BOOST_TEST((dst == src));
-            BOOST_TEST(static_cast<void const*>(dst.c_str()) != static_cast<void const*>(src.c_str()));
+            check_copied(dst, src, text);
         }
     }
 }
