@@ -167,11 +167,12 @@ constexpr std::uint64_t lower_first(std::uint64_t w, std::size_t at, std::size_t
     return (detail::lower8(w) & m) | (w & ~m);
 }
 
-/** Reads the canonical words of a piece `s` (which lies in `whole`): its
-    first `lowered` bytes (a NID, which has no "%") lower-cased, and every
-    byte percent-encoding case normalized with the rule of pct_case_folder
-    (upper-cased when one of the two bytes before it in `s` is "%"), eight
-    bytes at a time with no branch on the bytes.
+/** Reads the words of a piece `s` (which lies in `whole`) as the hash
+    sees them: its first `lowered` bytes (a NID, which has no "%")
+    lower-cased, and the bytes that the rule of pct_case_folder marks (one
+    of the two bytes before it in `s` is "%") with their 0x20 bit cleared
+    (pct_clear_case), which makes equal whatever that rule's upper-casing
+    makes equal; eight bytes at a time with no branch on the bytes.
 */
 class canonical_words {
 public:
@@ -217,8 +218,8 @@ inline std::uint64_t start(std::uint64_t h, std::size_t n) noexcept
 }
 
 /** The rest of the hash of a piece `s` (in `whole`) from offset `i`, a
-    multiple of sixteen, with state `h`: its canonical bytes (see
-    canonical_words) sixteen at a time, the last 1 to 15 with zeros above.
+    multiple of sixteen, with state `h`: its words as canonical_words reads
+    them, sixteen bytes at a time, the last 1 to 15 with zeros above.
 */
 std::uint64_t hash_folded(std::string_view whole, std::string_view s, std::size_t lowered, std::size_t i,
                           std::uint64_t h) noexcept
@@ -270,7 +271,7 @@ URNS_ALWAYS_INLINE std::uint64_t hash_piece(std::string_view whole, std::string_
             std::uint64_t x = detail::load8_le(p + i), y = detail::load8_le(p + i + 8);
             if (detail::pct_bytes(x) | detail::pct_bytes(y))
                 return hash_folded(whole, s, lowered, i, h);
-            if (i == 0 || i < lowered) {
+            if (i < lowered) {
                 x = lower_first(x, i, lowered);
                 y = lower_first(y, i + 8, lowered);
             }

@@ -247,7 +247,8 @@ private:
     {
         captured cap;
         // Room for a task's output (a block's worth, at most a few times
-        // its size): flushed once, at the task's end, into `cap` uncopied.
+        // its size): flushed once, at the task's end, into `cap` uncopied,
+        // unless a message in a buffer of its own flushes it before.
         out_buffer o(cap, false, std::size_t(1) << 20);
         out_buffer e(cap, true, std::size_t(16) << 10);
         // One file for both streams: the messages go in order into standard
