@@ -15,6 +15,8 @@
 #include "detail/grammar_entry.hpp"
 #include "detail/view_access.hpp"
 
+#include <atomic>
+
 namespace urns {
 
 namespace {
@@ -113,13 +115,171 @@ inline result<urn_view> by_grammar(std::string_view s, syntax const syn) noexcep
     return result<urn_view>(boost::system::in_place_value, detail::view_access::made(s, p));
 }
 
+namespace fast = detail::fast;
+
+/** The grammar's errors for the faults fast::locate_fault places, by phase
+    and octet, learnt from the grammar: each is the error of a probe, an
+    input of that phase with that octet, parsed by the grammar. An error is
+    kept only when the probe followed by each of `tails` gives it, at the
+    same place relative to the fault (so nothing after the fault changes
+    it); the phases and octets for which they differ, or for which a probe
+    is valid, are left to the grammar. Built once per syntax, at its first
+    invalid input (a few milliseconds), without allocating. */
+class fault_errors {
+public:
+    /// Learns every phase and octet of `syn` (once, before any find).
+    void learn_all(syntax syn) noexcept
+    {
+        for (unsigned ph = 0; ph < fast::phase_count; ++ph)
+            for (unsigned o = 0; o <= fast::end_octet; ++o)
+                learn(syn, static_cast<fast::phase>(ph), o);
+    }
+
+    /// The error of fault `f`, its offset relative to `f.at`; null if none.
+    parse_error const* find(fast::fault const& f) const noexcept
+    {
+        unsigned const k = index_[static_cast<unsigned>(f.phase)][f.octet];
+        return k ? &errors_[k - 1] : nullptr;
+    }
+
+private:
+    /// What follows the octet in the probes: one of each kind of octet
+    /// the grammar looks ahead at ("?+", "?=", "#", "%" triplets, ":",
+    /// "/", "-", letters and digits), an octet no rule takes, and nothing.
+    static constexpr std::string_view tails[] = {
+        "", "a", "Z", "0", "9", "-", ".", ":", "a:b", "/", "?", "?+", "?=a", "#", "#a", "%",
+        "%4", "%41", "%00", "%zz", " ", "~", "=", "+", "@", "urn:", "\xff"};
+
+    /// The probe's text before the octet, and where it places the fault.
+    static std::string_view prefix(fast::phase ph, std::size_t& at) noexcept
+    {
+        using P = fast::phase;
+        static constexpr char long_nid[] = "urn:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";   // 33 octets
+        std::string_view r;
+        switch (ph) {
+        case P::scheme0: r = ""; break;
+        case P::scheme1: r = "u"; break;
+        case P::scheme2: r = "ur"; break;
+        case P::scheme3: r = "urn"; break;
+        case P::nid_first: r = "urn:"; break;
+        case P::nid_next: r = "urn:ab"; break;
+        case P::nid_ended: r = "urn:ab"; break;
+        case P::nid_hyphen: r = "urn:-a"; break;
+        case P::nid_long: r = long_nid; break;
+        case P::nss_first: r = "urn:ex:"; break;
+        case P::nss_next: r = "urn:ex:a"; break;
+        case P::pct_first: r = "urn:ex:a%"; break;
+        case P::pct_second: r = "urn:ex:a%4"; break;
+        case P::pct_nul: r = "urn:ex:a%0"; break;
+        }
+        at = ph == P::nid_hyphen || ph == P::nid_long ? 4 : ph == P::pct_nul ? 8 : r.size();
+        return r;
+    }
+
+    void learn(syntax syn, fast::phase ph, unsigned o) noexcept
+    {
+        std::size_t at = 0;
+        std::string_view const pre = prefix(ph, at);
+        char probe[64];
+        pre.copy(probe, pre.size());
+        std::size_t n = pre.size();
+        if (o != fast::end_octet)
+            probe[n++] = static_cast<char>(o);
+        parse_error first;
+        bool seen = false;
+        for (std::string_view tail : tails) {
+            if (o == fast::end_octet && !tail.empty())
+                break;
+            tail.copy(probe + n, tail.size());
+            std::string_view const input(probe, n + tail.size());
+            // The probe must be what it stands for: its first fault of this
+            // phase and octet, at this place.
+            fast::fault f;
+            if (!fast::locate_fault(input, syn, f) || f.phase != ph || f.octet != o || f.at != at)
+                return;
+            auto const r = by_grammar(input, syn);
+            if (r)
+                return;
+            parse_error e = r.error();
+            e.offset -= at;   // relative to the fault (modulo 2^64)
+            if (seen && e != first)
+                return;
+            first = e;
+            seen = true;
+        }
+        if (!seen)
+            return;
+        unsigned k = 0;
+        while (k < count_ && errors_[k] != first)
+            ++k;
+        if (k == count_) {
+            if (count_ == max_errors)
+                return;
+            errors_[count_++] = first;
+        }
+        index_[static_cast<unsigned>(ph)][o] = static_cast<unsigned char>(k + 1);
+    }
+
+    static constexpr unsigned max_errors = 255;
+    unsigned char index_[fast::phase_count][fast::end_octet + 1] = {};
+    parse_error errors_[max_errors];
+    unsigned count_ = 0;
+};
+
+/// The tables, by syntax, in static storage (zero until built): their
+/// address is a constant, so the lookup waits for one load, not two.
+fault_errors tables[3];
+std::atomic<bool> tables_built[3];
+
+/// Builds the table of `syn` at its first use, once.
+[[gnu::noinline, gnu::cold]] void build_table(syntax syn) noexcept
+{
+    auto const build = [](syntax s) {
+        tables[static_cast<unsigned>(s)].learn_all(s);
+        tables_built[static_cast<unsigned>(s)].store(true, std::memory_order_release);
+        return true;
+    };
+    switch (syn) {
+    case syntax::rfc2141: {
+        static bool const built = build(syntax::rfc2141);
+        (void)built;
+        break;
+    }
+    case syntax::rfc2141bis: {
+        static bool const built = build(syntax::rfc2141bis);
+        (void)built;
+        break;
+    }
+    case syntax::rfc8141: {
+        static bool const built = build(syntax::rfc8141);
+        (void)built;
+        break;
+    }
+    }
+}
+
+inline fault_errors const& errors_of(syntax syn) noexcept
+{
+    unsigned const k = static_cast<unsigned>(syn);
+    if (!tables_built[k].load(std::memory_order_acquire))
+        build_table(syn);
+    return tables[k];
+}
+
 /// The commonest URNs by the fast path (src/detail/fast_path.hpp), the
-/// rest by the grammar.
+/// commonest faults by the table above, the rest by the grammar.
 inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
 {
     detail::parts p;
-    if (detail::fast::simple_urn(s, syn, p))
+    fast::fault f;
+    fast::outcome const o = fast::scan(s, syn, p, f);
+    if (o == fast::outcome::simple)
         return result<urn_view>(boost::system::in_place_value, detail::view_access::made(s, p));
+    if (o == fast::outcome::fault && static_cast<unsigned>(syn) < 3) {
+        if (parse_error const* e = errors_of(syn).find(f))
+            return result<urn_view>(boost::system::in_place_error, e->code, f.at + e->offset, e->expected, syn,
+                                    e->also_expected);
+    }
     return by_grammar(s, syn);
 }
 
@@ -168,6 +328,20 @@ std::optional<parse_error> urn_query_fault(std::string_view query) noexcept
 result<urn_view> parse_by_grammar(std::string_view s, syntax syn) noexcept
 {
     return by_grammar(s, syn);
+}
+
+std::optional<parse_error> learnt_fault(std::string_view s, syntax syn) noexcept
+{
+    detail::parts p;
+    fast::fault f;
+    if (fast::scan(s, syn, p, f) != fast::outcome::fault || static_cast<unsigned>(syn) >= 3)
+        return std::nullopt;
+    parse_error const* const e = errors_of(syn).find(f);
+    if (!e)
+        return std::nullopt;
+    parse_error r = *e;
+    r.offset += f.at;
+    return r;
 }
 
 bool informal_namespace_name(std::string_view nid) noexcept

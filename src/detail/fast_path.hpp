@@ -38,6 +38,8 @@ namespace lx = urns::lexical;
 inline constexpr lx::charset nss_rfc2141 = lx::rfc2141::trans | lx::charset("%");
 inline constexpr lx::charset nss_rfc2141bis = lx::rfc3986::pchar | lx::charset("%");
 inline constexpr lx::charset nss_rfc8141 = lx::rfc3986::pchar | lx::charset("%/");
+/// RFC 8141's NSS octets after the first, "%" left out.
+inline constexpr lx::charset nss_rfc8141_plain = lx::rfc3986::pchar | lx::charset("/");
 // The NID: (ALPHA / DIGIT) 0*30(ALPHA / DIGIT / "-") (ALPHA / DIGIT), the
 // rule of RFC 8141 and of the draft's section 2.1, and a subset of RFC
 // 2141's let-num [ 1*31let-num-hyp ].
@@ -104,47 +106,207 @@ inline bool triplets(char const* c, std::size_t i, std::size_t n, lx::charset co
     return true;
 }
 
-/** The offsets of `s` when it is a URN of the simple form above in syntax
-    `syn`, with `p` filled; false when the grammar must decide. */
-URNS_ALWAYS_INLINE bool simple_urn(std::string_view s, syntax syn, parts& p) noexcept
+// ---- The place of a fault, for the error path.
+//
+// An input the fast path turned down is read again, octet by octet with the
+// same tables, for the first fault of a kind whose error the grammar gives
+// the same wherever it occurs: a state of the grammar (a phase) and the
+// octet met in it name the error, and only the offset moves with the input.
+// src/parse.cpp learns each phase's errors from the grammar itself, by
+// parsing a probe of that phase; everything else goes to the grammar.
+
+/// The states in which a fault is placed (each with its probe in src/parse.cpp).
+enum class phase : std::uint8_t {
+    scheme0,      ///< "urn:"'s first octet differs (any case)
+    scheme1,      ///< its second
+    scheme2,      ///< its third
+    scheme3,      ///< the ":" after "urn"
+    nid_first,    ///< the first octet after "urn:" is not a NID octet (":" among them)
+    nid_next,     ///< after NID octets, one that is neither a NID octet nor ":"
+    nid_ended,    ///< the input ends after a NID the fast path accepts
+    nid_hyphen,   ///< a NID ended by ":" that starts with "-" (placed at the NID)
+    nid_long,     ///< a NID ended by ":" longer than 32 octets (placed at the NID)
+    nss_first,    ///< the NSS's first octet
+    nss_next,     ///< an octet after NSS octets
+    pct_first,    ///< the octet after a "%"
+    pct_second,   ///< the second octet after a "%"
+    pct_nul,      ///< "%00" where the syntax refuses NUL (placed at the "%")
+};
+inline constexpr unsigned phase_count = 14;
+/// The "octet" of a fault at the end of the input.
+inline constexpr unsigned end_octet = 256;
+
+/// A fault: its phase, the octet met (or end_octet), and where it is placed.
+struct fault {
+    fast::phase phase = phase::scheme0;
+    unsigned octet = 0;
+    std::size_t at = 0;
+
+    /// Sets every field; true.
+    bool place(fast::phase ph, unsigned o, std::size_t where) noexcept
+    {
+        phase = ph;
+        octet = o;
+        at = where;
+        return true;
+    }
+};
+
+/// The octet at `i` of `c`, 0-255.
+inline unsigned octet_at(char const* c, std::size_t i) noexcept
+{
+    return static_cast<unsigned char>(c[i]);
+}
+
+/** The first fault of the NSS of `s`, which starts at `k` after a NID
+    the fast path accepts (see locate_fault). */
+URNS_ALWAYS_INLINE bool locate_nss_fault(std::string_view s, syntax syn, std::size_t const k, fault& f) noexcept
 {
     std::size_t const n = s.size();
     char const* const c = s.data();
-    // "urn:" (any case), then a NID that does not start with "urn": the
-    // reserved NID "urn" (RFC 2141, draft) and RFC 8141's "urn-<n>" are the
-    // grammar's to judge.
-    if (n < 8 || (c[0] | 0x20) != 'u' || (c[1] | 0x20) != 'r' || (c[2] | 0x20) != 'n' || c[3] != ':')
+    // Its octets other than "%" in each syntax.
+    lx::charset const& plain = syn == syntax::rfc2141      ? lx::rfc2141::trans
+                               : syn == syntax::rfc2141bis ? lx::rfc3986::pchar
+                                                           : nss_rfc8141_plain;
+    lx::charset const& hex = syn == syntax::rfc2141 ? lx::rfc2141::hex : lx::rfc5234::hexdig;
+    bool const nul_refused = syn != syntax::rfc8141;
+    if (k == n)
+        return f.place(phase::nss_first, end_octet, k);
+    if (syn == syntax::rfc8141 && c[k] == '/')
+        return f.place(phase::nss_first, '/', k);
+    std::size_t i = k;
+    for (;;) {
+        while (n - i >= 8 && all8(c + i, plain))
+            i += 8;
+        while (i < n && plain.contains(c[i]))
+            ++i;
+        if (i == n)
+            return false;
+        if (c[i] != '%')
+            return f.place(i == k ? phase::nss_first : phase::nss_next, octet_at(c, i), i);
+        if (i + 1 == n || !hex.contains(c[i + 1]))
+            return f.place(phase::pct_first, i + 1 == n ? end_octet : octet_at(c, i + 1), i + 1);
+        if (i + 2 == n || !hex.contains(c[i + 2]))
+            return f.place(phase::pct_second, i + 2 == n ? end_octet : octet_at(c, i + 2), i + 2);
+        if (nul_refused && c[i + 1] == '0' && c[i + 2] == '0')
+            return f.place(phase::pct_nul, '0', i);
+        i += 3;
+    }
+}
+
+/** The first fault of `s` in syntax `syn`, when it is of a phase above;
+    false when the grammar must decide (a fault of another kind, a NID that
+    starts "urn", a "?" or "#" the table leaves to it, or no fault). */
+URNS_ALWAYS_INLINE bool locate_fault(std::string_view s, syntax syn, fault& f) noexcept
+{
+    std::size_t const n = s.size();
+    char const* const c = s.data();
+    static constexpr phase scheme_phase[] = {phase::scheme0, phase::scheme1, phase::scheme2, phase::scheme3};
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (i == n)
+            return f.place(scheme_phase[i], end_octet, i);
+        // Only "u" and "U" give "u" with the 0x20 bit set, and so on.
+        unsigned const o = octet_at(c, i);
+        if ((i < 3 ? (o | 0x20) : o) != static_cast<unsigned char>("urn:"[i]))
+            return f.place(scheme_phase[i], o, i);
+    }
+    if (n == 4)
+        return f.place(phase::nid_first, end_octet, 4);
+    if (!nid_mid.contains(c[4]))
+        return f.place(phase::nid_first, octet_at(c, 4), 4);
+    std::size_t j = 5;
+    while (j < n && nid_mid.contains(c[j]))
+        ++j;
+    if (j - 4 >= 3 && (c[4] | 0x20) == 'u' && (c[5] | 0x20) == 'r' && (c[6] | 0x20) == 'n')
         return false;
-    if ((c[4] | 0x20) == 'u' && (c[5] | 0x20) == 'r' && (c[6] | 0x20) == 'n')
+    bool const nid_ok = c[4] != '-' && c[j - 1] != '-' && j - 4 >= 2 && j - 4 <= 32;
+    if (j == n)
+        return nid_ok && f.place(phase::nid_ended, end_octet, j);
+    if (c[j] != ':')
+        return f.place(phase::nid_next, octet_at(c, j), j);
+    if (c[4] == '-')
+        return f.place(phase::nid_hyphen, ':', 4);
+    if (j - 4 > 32)
+        return f.place(phase::nid_long, ':', 4);
+    if (!nid_ok)   // one octet, or a final "-": the syntaxes differ there
         return false;
-    if (!nid_end.contains(c[4]))
-        return false;
-    std::size_t i = 5;
-    std::size_t const nid_limit = n < 4 + 32 ? n : 4 + 32;
-    while (i < nid_limit && nid_mid.contains(c[i]))
-        ++i;
-    // At least two NID octets, the last not "-", then ":" and a non-empty NSS.
-    if (i == 5 || i >= n - 1 || c[i] != ':' || c[i - 1] == '-')
-        return false;
-    std::size_t const colon = i;
-    lx::charset const& nss = syn == syntax::rfc2141      ? nss_rfc2141
-                             : syn == syntax::rfc2141bis ? nss_rfc2141bis
-                                                         : nss_rfc8141;
-    // The overlapping last word may reach back over the NID and the ":"
-    // (all NSS octets in every syntax, and no "%"), not over "urn:".
-    bool has_pct = false;
-    if (!all_in(c, colon + 1, n, 4, nss, has_pct) || (syn == syntax::rfc8141 && c[colon + 1] == '/'))
-        return false;
-    // RFC 2141's "%" hex hex and RFC 3986's pct-encoded: the same octets.
-    // RFC 2141 section 2.4 and draft-03 section 2.5.3 refuse octet 0 even
-    // as "%00"; RFC 8141 does not (grammar/README.md, decision 14).
-    if (has_pct && !triplets(c, colon + 1, n, syn == syntax::rfc2141 ? lx::rfc2141::hex : lx::rfc5234::hexdig,
-                                syn != syntax::rfc8141))
-        return false;
-    p.syntax = syn;
-    p.nid_end = colon;
-    p.nss_end = n;
-    return true;
+    return locate_nss_fault(s, syn, j + 1, f);
+}
+
+/// From this length on, scan looks for an NSS's "%"s with memchr.
+inline constexpr std::size_t long_nss = 40;
+
+/// What scan found.
+enum class outcome : std::uint8_t {
+    simple,    ///< a URN of the simple form above, its parts filled
+    fault,     ///< a fault of a phase above, placed
+    grammar,   ///< for the grammar to decide
+};
+
+/** Whether `s` is a URN of the simple form above in syntax `syn` (with `p`
+    filled), has a fault locate_fault places (with `f` filled), or is the
+    grammar's to decide. One reading of a simple URN; the fault is looked
+    for only where the simple form failed, from the NSS on when the
+    scheme and the NID were right. */
+URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault& f) noexcept
+{
+    std::size_t const n = s.size();
+    char const* const c = s.data();
+    std::size_t colon = 0;   // where the NSS's fault is looked for; 0: from the start
+    do {
+        // "urn:" (any case), then a NID that does not start with "urn": the
+        // reserved NID "urn" (RFC 2141, draft) and RFC 8141's "urn-<n>" are
+        // the grammar's to judge.
+        if (n < 8 || (c[0] | 0x20) != 'u' || (c[1] | 0x20) != 'r' || (c[2] | 0x20) != 'n' || c[3] != ':')
+            break;
+        if ((c[4] | 0x20) == 'u' && (c[5] | 0x20) == 'r' && (c[6] | 0x20) == 'n')
+            return outcome::grammar;
+        if (!nid_end.contains(c[4]))
+            break;
+        std::size_t i = 5;
+        std::size_t const nid_limit = n < 4 + 32 ? n : 4 + 32;
+        while (i < nid_limit && nid_mid.contains(c[i]))
+            ++i;
+        // At least two NID octets, the last not "-", then ":" and a non-empty NSS.
+        if (i == 5 || i >= n - 1 || c[i] != ':' || c[i - 1] == '-')
+            break;
+        colon = i;
+        lx::charset const& nss = syn == syntax::rfc2141      ? nss_rfc2141
+                                 : syn == syntax::rfc2141bis ? nss_rfc2141bis
+                                                             : nss_rfc8141;
+        // The overlapping last word may reach back over the NID and the ":"
+        // (all NSS octets in every syntax, and no "%"), not over "urn:".
+        bool has_pct = false;
+        if (!all_in(c, colon + 1, n, 4, nss, has_pct) || (syn == syntax::rfc8141 && c[colon + 1] == '/'))
+            break;
+        // Each "%" must start a triplet of RFC 2141's hex or RFC 3986's
+        // HEXDIG (the same octets), and not "%00" where refused: RFC 2141
+        // section 2.4 and draft-03 section 2.5.3 refuse octet 0 even as
+        // "%00"; RFC 8141 does not (grammar/README.md, decision 14). A
+        // long NSS is searched for its "%"s with memchr; a short one, or
+        // one with a bad triplet, is read by the fault's reader.
+        if (has_pct &&
+            !(n - colon > long_nss &&
+              triplets(c, colon + 1, n, syn == syntax::rfc2141 ? lx::rfc2141::hex : lx::rfc5234::hexdig,
+                       syn != syntax::rfc8141)) &&
+            locate_nss_fault(s, syn, colon + 1, f))
+            return outcome::fault;
+        p.syntax = syn;
+        p.nid_end = colon;
+        p.nss_end = n;
+        return outcome::simple;
+    } while (false);
+    bool const placed = colon ? locate_nss_fault(s, syn, colon + 1, f) : locate_fault(s, syn, f);
+    return placed ? outcome::fault : outcome::grammar;
+}
+
+/** The offsets of `s` when it is a URN of the simple form above in syntax
+    `syn`, with `p` filled; false when it is not (scan without its answer
+    for the rest). */
+inline bool simple_urn(std::string_view s, syntax syn, parts& p) noexcept
+{
+    fault f;
+    return scan(s, syn, p, f) == outcome::simple;
 }
 
 } // namespace fast

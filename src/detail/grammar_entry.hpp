@@ -38,6 +38,11 @@ bool informal_namespace_name(std::string_view nid) noexcept;
 /// src/detail/fast_path.hpp (the test fast_path compares the two).
 result<urn_view> parse_by_grammar(std::string_view s, syntax syn) noexcept;
 
+/// The error parse_urn gives `s` from its table of learnt faults (the
+/// error path of src/parse.cpp), without the grammar; nothing where the
+/// table leaves `s` to the grammar (or `s` has no fault).
+std::optional<parse_error> learnt_fault(std::string_view s, syntax syn) noexcept;
+
 } // namespace detail
 } // namespace urns
 

@@ -43,6 +43,13 @@ void compare(std::string const& s, syntax syn, tally& t)
         BOOST_TEST_REQUIRE((p == urns::detail::view_access::parts_of(*g)),
                            "fast path offsets differ from the grammar's: " << s);
     }
+    // scan places a fault where the fast path fails exactly where
+    // locate_fault, which reads from the start, does.
+    urns::detail::fast::fault f, from_start;
+    bool const placed = urns::detail::fast::scan(s, syn, p, f) == urns::detail::fast::outcome::fault;
+    BOOST_TEST_REQUIRE(placed == urns::detail::fast::locate_fault(s, syn, from_start), s);
+    if (placed)
+        BOOST_TEST_REQUIRE((f.phase == from_start.phase && f.octet == from_start.octet && f.at == from_start.at), s);
     auto const r = urns::parse_urn(s, syn);
     BOOST_TEST_REQUIRE(r.has_value() == g.has_value(), s);
     if (r) {
@@ -163,4 +170,80 @@ BOOST_AUTO_TEST_CASE(its_edges)
     BOOST_TEST(urns::detail::fast::simple_urn("urn:ab:-._~!$&'()*+,;=:@", syntax::rfc8141, p));
     BOOST_TEST(!urns::detail::fast::simple_urn("urn:ab:x~", syntax::rfc2141, p));  // "~" is excluded in RFC 2141
     BOOST_TEST(!urns::detail::fast::simple_urn("urn:ab:x&", syntax::rfc2141, p));  // so is "&"
+}
+
+// The error path: parse_urn answers a fault of a kind it has learnt from
+// the grammar (src/parse.cpp, fault_errors) without the grammar. Inputs
+// with one fault after prefixes other than the probes it learnt from (any
+// case of "urn:", other NIDs, NSSs with "%" triplets and "/"), every
+// octet at the fault, then tails other than the probes' and random ones:
+// parse_urn's error equals the grammar's, field for field.
+BOOST_AUTO_TEST_CASE(learnt_faults)
+{
+    std::string const nid32(32, 'n');
+    std::string const prefixes[] = {"", "U", "uR", "URN", "Urn:", "urn:X", "urn:isbn", "urn:a-b-c", "urn:" + nid32,
+                                    "urn:" + nid32 + "n", "urn:-", "urn:-x", "urn:ex:", "urn:ISBN:",
+                                    "urn:ex:a%41b", "urn:x1:0-1/2", "urn:ab:%41", "urn:ab:z%", "urn:ab:%4",
+                                    "urn:ab:a%0", "urn:ab:~", "urn:ab:(", "urn:ab:a:b@c"};
+    std::vector<std::string> tails = {"",   "b",   "%",  "%2",  "%2F", "?+x", "?=y",   "#f",    ":",       "/x",
+                                      " x", "\t",  "\x80", "%00", "-",   ":z",  "urn:x:y", "?", "#", std::string(40, 'a') + ":"};
+    std::mt19937_64 rnd(2141);
+    static std::string const octets = "aZ09-._~!$&'()*+,;=:@%/?#\"<> \x7f\x80\xff";
+    for (int i = 0; i < 8; ++i) {
+        std::string t;
+        for (std::size_t k = 1 + rnd() % 12; k > 0; --k)
+            t += octets[rnd() % octets.size()];
+        tails.push_back(t);
+    }
+    tally t;
+    std::size_t learnt[3] = {};
+    for (std::string const& pre : prefixes)
+        for (int o = -1; o < 256; ++o)
+            for (std::string const& tail : tails) {
+                if (o < 0 && !tail.empty())
+                    continue;
+                std::string const s = o < 0 ? pre : pre + static_cast<char>(o) + tail;
+                for (std::size_t k = 0; k < 3; ++k) {
+                    compare(s, all_syntaxes[k], t);
+                    if (auto e = urns::detail::learnt_fault(s, all_syntaxes[k])) {
+                        ++learnt[k];
+                        auto const g = urns::detail::parse_by_grammar(s, all_syntaxes[k]);
+                        BOOST_TEST_REQUIRE((!g && g.error() == *e), s);
+                    }
+                }
+            }
+    BOOST_TEST_MESSAGE("learnt faults answered " << learnt[0] << ", " << learnt[1] << ", " << learnt[2] << " of "
+                                                 << t.total / 3);
+    // Most of these inputs have a fault the table knows.
+    for (std::size_t n : learnt)
+        BOOST_TEST(n > t.total / 3 / 2);
+}
+
+BOOST_AUTO_TEST_CASE(learnt_faults_named)
+{
+    // The commonest faults, in every syntax: a scheme that is not "urn:",
+    // a NID octet, an empty, long or hyphen-led NID, a missing ":" or NSS,
+    // an octet no NSS takes, a "%" not followed by two hex digits.
+    for (char const* s : {"http://example.com/", "urx:isbn:1", "urn", "urn-isbn:1", "urn::c", "urn:a_b:c",
+                          "urn:-ab:c", "urn:isbn", "urn:isbn:", "urn:ex:a b", "urn:ex:a<b>", "urn:ex:\xc3\xa9",
+                          "urn:ex:a%", "urn:ex:a%4", "urn:ex:a%G1", "urn:ex:100%25%",
+                          "urn:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa:x"})
+        for (syntax syn : all_syntaxes) {
+            auto const e = urns::detail::learnt_fault(s, syn);
+            BOOST_TEST_REQUIRE(e.has_value(), s << " in " << urns::to_string(syn));
+            auto const g = urns::detail::parse_by_grammar(s, syn);
+            BOOST_TEST_REQUIRE((!g && g.error() == *e), s);
+        }
+    // Left to the grammar: valid inputs, components, the NIDs that start
+    // "urn", NIDs the syntaxes judge differently.
+    for (char const* s : {"urn:ex:a", "urn:ex:a?+r", "urn:ex:a#f", "urn:urn:x", "urn:urn-1:x", "urn:a:b", "urn:ab-:x"})
+        for (syntax syn : {syntax::rfc2141bis, syntax::rfc8141})
+            BOOST_TEST(!urns::detail::learnt_fault(s, syn), s << " in " << urns::to_string(syn));
+    // "%00": refused by RFC 2141 and the draft, at the "%".
+    for (syntax syn : {syntax::rfc2141, syntax::rfc2141bis}) {
+        auto const e = urns::detail::learnt_fault("urn:ex:ab%00", syn);
+        BOOST_TEST_REQUIRE(e.has_value());
+        BOOST_TEST(e->offset == 9u);
+        BOOST_TEST(e->code == urns::make_error_code(urns::error::nul_octet));
+    }
 }
