@@ -24,6 +24,10 @@
 #include <cstring>
 #include <string_view>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace urns {
 namespace detail {
 namespace fast {
@@ -90,20 +94,58 @@ URNS_ALWAYS_INLINE bool all_in(char const* c, std::size_t i, std::size_t n, std:
     return true;
 }
 
+/// Whether the "%" at `p` of `c`, whose length is `n`, starts a triplet of
+/// two `hex` octets, and, where `nul_refused`, not "%00".
+URNS_ALWAYS_INLINE bool triplet_at(char const* c, std::size_t p, std::size_t n, lx::charset const& hex,
+                                   bool nul_refused) noexcept
+{
+    return n - p >= 3 && hex.contains(c[p + 1]) && hex.contains(c[p + 2]) &&
+           !(nul_refused && c[p + 1] == '0' && c[p + 2] == '0');
+}
+
 /** Whether every "%" in [i, n) of `c` starts a triplet of two `hex`
-    octets, and, where `nul_refused`, not "%00". */
+    octets, and, where `nul_refused`, not "%00". A "%" is never a hex
+    octet, so each "%" is checked where it stands, in any order. The "%"s
+    are found sixteen octets at a time (SSE2, x86-64's baseline), else
+    with memchr. */
 inline bool triplets(char const* c, std::size_t i, std::size_t n, lx::charset const& hex, bool nul_refused) noexcept
 {
+#if defined(__SSE2__)
+    __m128i const pct = _mm_set1_epi8('%');
+    auto const pcts = [c, &pct](std::size_t at) {
+        __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(c + at));
+        return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, pct)));
+    };
+    auto const each = [&](unsigned m, std::size_t at) {
+        for (; m != 0; m &= m - 1)
+            if (!triplet_at(c, at + static_cast<std::size_t>(__builtin_ctz(m)), n, hex, nul_refused))
+                return false;
+        return true;
+    };
+    std::size_t j = i;
+    for (; n - j >= 16; j += 16)
+        if (!each(pcts(j), j))
+            return false;
+    if (j == n)
+        return true;
+    // The last sixteen octets, less those already read ([n - 16, j)); the
+    // caller's NSS is at least that long with what comes before it.
+    if (n >= 16)
+        return each(pcts(n - 16) & (0xffffu << (j - (n - 16))), n - 16);
+    for (; j < n; ++j)
+        if (c[j] == '%' && !triplet_at(c, j, n, hex, nul_refused))
+            return false;
+    return true;
+#else
     char const* const end = c + n;
     char const* at = c + i;
     while ((at = static_cast<char const*>(std::memchr(at, '%', static_cast<std::size_t>(end - at)))) != nullptr) {
-        if (end - at < 3 || !hex.contains(at[1]) || !hex.contains(at[2]))
-            return false;
-        if (nul_refused && at[1] == '0' && at[2] == '0')
+        if (!triplet_at(c, static_cast<std::size_t>(at - c), n, hex, nul_refused))
             return false;
         at += 3;
     }
     return true;
+#endif
 }
 
 // ---- The place of a fault, for the error path.

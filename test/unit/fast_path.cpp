@@ -247,3 +247,21 @@ BOOST_AUTO_TEST_CASE(learnt_faults_named)
         BOOST_TEST(e->code == urns::make_error_code(urns::error::nul_octet));
     }
 }
+
+// A long NSS's "%"s are found sixteen octets at a time: a triplet whole,
+// cut short, not hex or "%00" at every place of the last blocks, against
+// the grammar.
+BOOST_AUTO_TEST_CASE(long_nss_triplets)
+{
+    tally t;
+    for (std::size_t len = 36; len <= 72; ++len)
+        for (std::size_t at = 0; at + 1 <= len; ++at)
+            for (char const* triplet : {"%41", "%4", "%", "%g1", "%00", "%%41"}) {
+                std::string nss(len, 'a');
+                nss.replace(at, std::string(triplet).size(), triplet);
+                nss.resize(len);
+                for (syntax syn : all_syntaxes)
+                    compare("urn:ex:" + nss, syn, t);
+            }
+    BOOST_TEST(t.fast > 0u);
+}
