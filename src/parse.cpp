@@ -190,6 +190,8 @@ private:
         for (std::string_view tail : tails) {
             if (o == fast::end_octet && !tail.empty())
                 break;
+            if (n + tail.size() > sizeof probe)
+                return;
             tail.copy(probe + n, tail.size());
             std::string_view const input(probe, n + tail.size());
             // The probe must be what it stands for: its first fault of this
