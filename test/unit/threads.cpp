@@ -3,8 +3,9 @@
 // every syntax (with and without the built-in registry), equivalence,
 // canonical forms and hashes, registry lookups, check, find_urns, the
 // percent-encoding functions, make_urn and the draft-03 query. The first use
-// of nss::builtin() (a function-local static) happens in the threads, all
-// released together. Each thread's results must equal the ones computed
+// of nss::builtin() (a function-local static) and parse_urn's first invalid
+// input in each syntax (which builds its table of the grammar's errors)
+// happen in the threads, all released together. Each thread's results must equal the ones computed
 // afterwards on one thread. tools/test.sh runs this test under
 // ThreadSanitizer (clang, -fsanitize=thread), where any data race fails it.
 #define BOOST_TEST_MODULE threads
