@@ -236,6 +236,8 @@ URNS_ALWAYS_INLINE bool locate_nss_fault(std::string_view s, syntax syn, std::si
     }
 }
 
+URNS_ALWAYS_INLINE bool locate_nid_fault(std::string_view s, syntax syn, fault& f) noexcept;
+
 /** The first fault of `s` in syntax `syn`, when it is of a phase above;
     false when the grammar must decide (a fault of another kind, a NID that
     starts "urn", a "?" or "#" the table leaves to it, or no fault). */
@@ -252,6 +254,14 @@ URNS_ALWAYS_INLINE bool locate_fault(std::string_view s, syntax syn, fault& f) n
         if ((i < 3 ? (o | 0x20) : o) != static_cast<unsigned char>("urn:"[i]))
             return f.place(scheme_phase[i], o, i);
     }
+    return locate_nid_fault(s, syn, f);
+}
+
+/** locate_fault of an input that starts "urn:" (any case): from the NID on. */
+URNS_ALWAYS_INLINE bool locate_nid_fault(std::string_view s, syntax syn, fault& f) noexcept
+{
+    std::size_t const n = s.size();
+    char const* const c = s.data();
     if (n == 4)
         return f.place(phase::nid_first, end_octet, 4);
     if (!nid_mid.contains(c[4]))
@@ -294,13 +304,15 @@ URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault&
 {
     std::size_t const n = s.size();
     char const* const c = s.data();
-    std::size_t colon = 0;   // where the NSS's fault is looked for; 0: from the start
+    std::size_t colon = 0;    // where the NSS's fault is looked for; 0: before the NSS
+    bool scheme_ok = false;   // the fault is looked for from the NID on
     do {
         // "urn:" (any case), then a NID that does not start with "urn": the
         // reserved NID "urn" (RFC 2141, draft) and RFC 8141's "urn-<n>" are
         // the grammar's to judge.
         if (n < 8 || (c[0] | 0x20) != 'u' || (c[1] | 0x20) != 'r' || (c[2] | 0x20) != 'n' || c[3] != ':')
             break;
+        scheme_ok = true;
         if ((c[4] | 0x20) == 'u' && (c[5] | 0x20) == 'r' && (c[6] | 0x20) == 'n')
             return outcome::grammar;
         if (!nid_end.contains(c[4]))
@@ -310,9 +322,11 @@ URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault&
         while (i < nid_limit && nid_mid.contains(c[i]))
             ++i;
         // At least two NID octets, the last not "-", then ":" and a non-empty NSS.
-        if (i == 5 || i >= n - 1 || c[i] != ':' || c[i - 1] == '-')
+        if (i == 5 || i == n || c[i] != ':' || c[i - 1] == '-')
             break;
         colon = i;
+        if (i == n - 1)
+            break;
         lx::charset const& nss = syn == syntax::rfc2141      ? nss_rfc2141
                                  : syn == syntax::rfc2141bis ? nss_rfc2141bis
                                                              : nss_rfc8141;
@@ -338,7 +352,9 @@ URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault&
         p.nss_end = n;
         return outcome::simple;
     } while (false);
-    bool const placed = colon ? locate_nss_fault(s, syn, colon + 1, f) : locate_fault(s, syn, f);
+    bool const placed = colon       ? locate_nss_fault(s, syn, colon + 1, f)
+                        : scheme_ok ? locate_nid_fault(s, syn, f)
+                                    : locate_fault(s, syn, f);
     return placed ? outcome::fault : outcome::grammar;
 }
 
