@@ -6,10 +6,13 @@
 // that does not start with "urn", an NSS of the syntax's NSS octets and
 // "%" HEXDIG HEXDIG triplets (not "%00" where the syntax refuses NUL), with
 // no component after it ("?", "#" end the NSS in the draft and RFC 8141).
-// Everything else, valid or not, goes to the grammar, which stays the
-// authority: the fast path says only "valid, with these offsets" when the
-// grammar would say the same (test fast_path compares the two over every
-// vector and generated inputs; the differential fuzzer does too).
+// Where that reading fails it places the fault, when the fault is of a
+// kind whose error src/parse.cpp has learnt from the grammar. Everything
+// else, valid or not, goes to the grammar, which stays the authority: the
+// fast path says "valid, with these offsets" only when the grammar would
+// say the same, and a learnt error is the grammar's (test fast_path
+// compares the two over every vector, generated inputs and every octet at
+// every kind of fault; the differential fuzzer does too).
 #ifndef URNS_SRC_DETAIL_FAST_PATH_HPP
 #define URNS_SRC_DETAIL_FAST_PATH_HPP
 
@@ -150,12 +153,13 @@ inline bool triplets(char const* c, std::size_t i, std::size_t n, lx::charset co
 
 // ---- The place of a fault, for the error path.
 //
-// An input the fast path turned down is read again, octet by octet with the
-// same tables, for the first fault of a kind whose error the grammar gives
-// the same wherever it occurs: a state of the grammar (a phase) and the
-// octet met in it name the error, and only the offset moves with the input.
-// src/parse.cpp learns each phase's errors from the grammar itself, by
-// parsing a probe of that phase; everything else goes to the grammar.
+// Where the simple form fails, the input is read on, octet by octet with
+// the same tables, from the part (scheme, NID or NSS) where it failed, for
+// the first fault of a kind whose error the grammar gives the same
+// wherever it occurs: a state of the grammar (a phase) and the octet met in
+// it name the error, and only the offset moves with the input. src/parse.cpp
+// learns each phase's errors from the grammar itself, by parsing a probe of
+// that phase; everything else goes to the grammar.
 
 /// The states in which a fault is placed (each with its probe in src/parse.cpp).
 enum class phase : std::uint8_t {
@@ -206,7 +210,8 @@ URNS_ALWAYS_INLINE bool locate_nss_fault(std::string_view s, syntax syn, std::si
 {
     std::size_t const n = s.size();
     char const* const c = s.data();
-    // Its octets other than "%" in each syntax.
+    // Its octets other than "%" in each syntax, and the octets of a triplet
+    // (as in scan).
     lx::charset const& plain = syn == syntax::rfc2141      ? lx::rfc2141::trans
                                : syn == syntax::rfc2141bis ? lx::rfc3986::pchar
                                                            : nss_rfc8141_plain;
@@ -285,7 +290,7 @@ URNS_ALWAYS_INLINE bool locate_nid_fault(std::string_view s, syntax syn, fault& 
     return locate_nss_fault(s, syn, j + 1, f);
 }
 
-/// From this length on, scan looks for an NSS's "%"s with memchr.
+/// From this length on, scan checks an NSS's "%" triplets with triplets().
 inline constexpr std::size_t long_nss = 40;
 
 /// What scan found.
@@ -339,7 +344,7 @@ URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault&
         // HEXDIG (the same octets), and not "%00" where refused: RFC 2141
         // section 2.4 and draft-03 section 2.5.3 refuse octet 0 even as
         // "%00"; RFC 8141 does not (grammar/README.md, decision 14). A
-        // long NSS is searched for its "%"s with memchr; a short one, or
+        // long NSS is searched for its "%"s by triplets(); a short one, or
         // one with a bad triplet, is read by the fault's reader.
         if (has_pct &&
             !(n - colon > long_nss &&
