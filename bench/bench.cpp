@@ -18,6 +18,9 @@
 //                        corpus C (mixed, the default: one pass; short or
 //                        invalid: 1000 passes) per syntax, nothing else: run
 //                        under callgrind by tools/bench.sh --instructions
+//   --first-error        the time of parse_urn's first invalid input in each
+//                        syntax (which builds its table of the grammar's
+//                        errors) and of the second, in a fresh process, and exit
 #include "alloc_count.hpp"
 #include "corpus.hpp"
 #include "time_unit.hpp"
@@ -35,6 +38,7 @@
 #endif
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -498,7 +502,7 @@ int main(int argc, char** argv)
     std::uint64_t seed = default_seed;
     std::string write_corpus, write_prose, table_path;
     std::size_t prose_size = std::size_t(256) << 20;
-    bool do_describe = false, check = true, instructions = false;
+    bool do_describe = false, check = true, instructions = false, first_error = false;
     std::string instructions_corpus = "mixed";
 
     std::vector<char*> args{argv[0]};
@@ -519,6 +523,8 @@ int main(int argc, char** argv)
             table_path = v;
         else if (flag(argv[i], "--describe", v))
             do_describe = true;
+        else if (flag(argv[i], "--first-error", v))
+            first_error = true;
         else if (flag(argv[i], "--no-check", v))
             check = false;
         else if (flag(argv[i], "--instructions", v)) {
@@ -533,6 +539,24 @@ int main(int argc, char** argv)
             has_aggr |= std::strncmp(argv[i], "--benchmark_report_aggregates_only", 34) == 0;
             args.push_back(argv[i]);
         }
+    }
+
+    if (first_error) {
+        // Before any other parse in this process: the first call builds the
+        // syntax's table, the second finds it built.
+        using clock = std::chrono::steady_clock;
+        for (urns::syntax syn : all_syntaxes) {
+            std::size_t sink = 0;
+            auto const t0 = clock::now();
+            sink += parse_view("urn:ex:a b", syn);
+            auto const t1 = clock::now();
+            sink += parse_view("urn:ex:a b", syn);
+            auto const t2 = clock::now();
+            std::printf("%s: first invalid input %.2f ms, second %.3f us (checksum %zu)\n", name_of(syn),
+                        std::chrono::duration<double, std::milli>(t1 - t0).count(),
+                        std::chrono::duration<double, std::micro>(t2 - t1).count(), sink);
+        }
+        return 0;
     }
 
     if (!write_prose.empty()) {
