@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstring>
 
 namespace urns {
 
@@ -49,17 +50,26 @@ constexpr bool shown_as_is(unsigned char c) noexcept
     return c >= 0x20 && c < 0x7F && c != '\\';
 }
 
-/// Appends byte `c` as the user should see it; returns its width.
-std::size_t append_shown(std::string& out, unsigned char c)
+/// Writes byte `c` at `q` as the user should see it; returns the end.
+char* put_shown(char* q, unsigned char c) noexcept
 {
     if (shown_as_is(c)) {
-        out += static_cast<char>(c);
-        return 1;
+        *q = static_cast<char>(c);
+        return q + 1;
     }
     static constexpr char hex[] = "0123456789ABCDEF";
-    char const shown[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
-    out.append(shown, 4);
-    return 4;
+    q[0] = '\\';
+    q[1] = 'x';
+    q[2] = hex[c >> 4];
+    q[3] = hex[c & 15];
+    return q + 4;
+}
+
+/// Copies `text` to `q`; returns the end.
+char* put(char* q, std::string_view text) noexcept
+{
+    std::memcpy(q, text.data(), text.size());
+    return q + text.size();
 }
 
 } // namespace
@@ -106,38 +116,42 @@ void to_string(parse_error const& e, std::string_view input, std::string& out)
     std::size_t const lo = at > before ? at - before : 0;
     std::size_t const hi = std::min(input.size(), at + after);
 
-    // Room for the window (each byte at most four wide), its caret line and
-    // the message, in one allocation at most.
-    out.reserve(out.size() + 10 * (hi - lo) + 256);
-    std::size_t caret = 0;
-    if (lo > 0) {
-        out += "...";
-        caret += 3;
-    }
+    // The window (each byte at most four wide, "..." at either end) and
+    // its caret line, made on the stack and appended at once: a message is
+    // written for every invalid line of a file, and appends of a few
+    // bytes each cost more than the bytes.
+    char buf[3 + 4 * (before + after) + 3 + 1 + 3 + 4 * before + 9 + 20 + 2];
+    char* q = buf;
+    if (lo > 0)
+        q = put(q, "...");
     // Runs of bytes shown as they are go in whole; the others one by one.
+    char* caret_at = nullptr;   // where the byte at `at` is shown
     for (std::size_t i = lo; i < hi;) {
+        if (i == at)
+            caret_at = q;
         std::size_t j = i;
-        while (j < hi && shown_as_is(static_cast<unsigned char>(input[j])))
+        while (j < hi && j != at && shown_as_is(static_cast<unsigned char>(input[j])))
             ++j;
         if (j > i) {
-            out.append(input.data() + i, j - i);
-            caret += std::min(j, at) > i ? std::min(j, at) - i : 0;
+            q = put(q, input.substr(i, j - i));
             i = j;
             continue;
         }
-        std::size_t const w = append_shown(out, static_cast<unsigned char>(input[i]));
-        if (i < at)
-            caret += w;
+        q = put_shown(q, static_cast<unsigned char>(input[i]));
         ++i;
     }
+    if (!caret_at)
+        caret_at = q;   // the offset is the input's end
+    std::size_t const caret = static_cast<std::size_t>(caret_at - buf);
     if (hi < input.size())
-        out += "...";
-    out += '\n';
-    out.append(caret, ' ');
-    out += "^ offset ";
-    char digits[24];
-    out.append(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, e.offset).ptr - digits));
-    out += ": ";
+        q = put(q, "...");
+    *q++ = '\n';
+    std::memset(q, ' ', caret);
+    q += caret;
+    q = put(q, "^ offset ");
+    q = std::to_chars(q, buf + sizeof buf, e.offset).ptr;
+    q = put(q, ": ");
+    out.append(buf, static_cast<std::size_t>(q - buf));
     char message[128];   // for a category that writes its message there
     out += e.code.message(message, sizeof message);
     if (!e.expected.empty()) {
