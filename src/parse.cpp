@@ -268,13 +268,26 @@ inline fault_errors const& errors_of(syntax syn) noexcept
     return tables[k];
 }
 
-/// The commonest URNs by the fast path (src/detail/fast_path.hpp), the
-/// commonest faults by the table above, the rest by the grammar.
-inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
+#if URNS_FAST_SSSE3
+/// Whether parse reads sixteen octets at a time. False until this file's
+/// dynamic initialization: a parse from another file's static
+/// initializer before it takes the table reader, which answers the same.
+bool const has_ssse3 = fast::ssse3_supported();
+#endif
+
+/** The commonest URNs by the fast path (src/detail/fast_path.hpp), the
+    commonest faults by the table above, the rest by the grammar; the
+    fast path's scan by the SSSE3 reader when `Wide`. */
+template <bool Wide>
+URNS_ALWAYS_INLINE result<urn_view> parse_with(std::string_view s, syntax const syn) noexcept
 {
     detail::parts p;
     fast::fault f;
+#if URNS_FAST_SSSE3
+    fast::outcome const o = Wide ? fast::scan_ssse3(s, syn, p, f) : fast::scan(s, syn, p, f);
+#else
     fast::outcome const o = fast::scan(s, syn, p, f);
+#endif
     if (o == fast::outcome::simple)
         return result<urn_view>(boost::system::in_place_value, detail::view_access::made(s, p));
     if (o == fast::outcome::fault && static_cast<unsigned>(syn) < 3) {
@@ -283,6 +296,26 @@ inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
                                     e->also_expected);
     }
     return by_grammar(s, syn);
+}
+
+#if URNS_FAST_SSSE3
+/// parse_with the SSSE3 reader: a call of its own, so that the short
+/// inputs' parse, inlined, keeps its parts and fault in registers.
+[[gnu::noinline]] result<urn_view> parse_wide(std::string_view s, syntax const syn) noexcept
+{
+    return parse_with<true>(s, syn);
+}
+#endif
+
+/// parse_with the SSSE3 reader for inputs of wide_input octets or more
+/// where the processor has SSSE3, else with the table reader.
+inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
+{
+#if URNS_FAST_SSSE3
+    if (s.size() >= fast::wide_input && has_ssse3)
+        return parse_wide(s, syn);
+#endif
+    return parse_with<false>(s, syn);
 }
 
 } // namespace
