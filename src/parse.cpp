@@ -268,26 +268,23 @@ inline fault_errors const& errors_of(syntax syn) noexcept
     return tables[k];
 }
 
+/// Whether the fast path reads a long NSS sixteen octets at a time
+/// (SSSE3). False until this file's dynamic initialization: a parse from
+/// another file's static initializer before it reads with the tables,
+/// which answer the same.
 #if URNS_FAST_SSSE3
-/// Whether parse reads sixteen octets at a time. False until this file's
-/// dynamic initialization: a parse from another file's static
-/// initializer before it takes the table reader, which answers the same.
 bool const has_ssse3 = fast::ssse3_supported();
+#else
+constexpr bool has_ssse3 = false;
 #endif
 
-/** The commonest URNs by the fast path (src/detail/fast_path.hpp), the
-    commonest faults by the table above, the rest by the grammar; the
-    fast path's scan by the SSSE3 reader when `Wide`. */
-template <bool Wide>
-URNS_ALWAYS_INLINE result<urn_view> parse_with(std::string_view s, syntax const syn) noexcept
+/// The commonest URNs by the fast path (src/detail/fast_path.hpp), the
+/// commonest faults by the table above, the rest by the grammar.
+inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
 {
     detail::parts p;
     fast::fault f;
-#if URNS_FAST_SSSE3
-    fast::outcome const o = Wide ? fast::scan_ssse3(s, syn, p, f) : fast::scan(s, syn, p, f);
-#else
-    fast::outcome const o = fast::scan(s, syn, p, f);
-#endif
+    fast::outcome const o = fast::scan(s, syn, p, f, has_ssse3);
     if (o == fast::outcome::simple)
         return result<urn_view>(boost::system::in_place_value, detail::view_access::made(s, p));
     if (o == fast::outcome::fault && static_cast<unsigned>(syn) < 3) {
@@ -296,26 +293,6 @@ URNS_ALWAYS_INLINE result<urn_view> parse_with(std::string_view s, syntax const 
                                     e->also_expected);
     }
     return by_grammar(s, syn);
-}
-
-#if URNS_FAST_SSSE3
-/// parse_with the SSSE3 reader: a call of its own, so that the short
-/// inputs' parse, inlined, keeps its parts and fault in registers.
-[[gnu::noinline]] result<urn_view> parse_wide(std::string_view s, syntax const syn) noexcept
-{
-    return parse_with<true>(s, syn);
-}
-#endif
-
-/// parse_with the SSSE3 reader for inputs of wide_input octets or more
-/// where the processor has SSSE3, else with the table reader.
-inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
-{
-#if URNS_FAST_SSSE3
-    if (s.size() >= fast::wide_input && has_ssse3)
-        return parse_wide(s, syn);
-#endif
-    return parse_with<false>(s, syn);
 }
 
 } // namespace
@@ -369,7 +346,7 @@ std::optional<parse_error> learnt_fault(std::string_view s, syntax syn) noexcept
 {
     detail::parts p;
     fast::fault f;
-    if (fast::scan(s, syn, p, f) != fast::outcome::fault || static_cast<unsigned>(syn) >= 3)
+    if (fast::scan(s, syn, p, f, has_ssse3) != fast::outcome::fault || static_cast<unsigned>(syn) >= 3)
         return std::nullopt;
     parse_error const* const e = errors_of(syn).find(f);
     if (!e)

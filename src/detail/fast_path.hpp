@@ -12,11 +12,11 @@
 // fast path says "valid, with these offsets" only when the grammar would
 // say the same, and a learnt error is the grammar's (test fast_path
 // compares the two over every vector, generated inputs and every octet at
-// every kind of fault; the differential fuzzer does too). Two readers
-// share the one scan: the lexical tables eight octets at a time, on every
-// processor, and, where the processor has SSSE3, nibble tables made from
-// the same lexical tables sixteen octets at a time (the test compares the
-// two readers on every input).
+// every kind of fault; the differential fuzzer does too). The NSS is read
+// with the lexical tables eight octets at a time; one longer than 32
+// octets, where the processor has SSSE3, sixteen at a time with nibble
+// tables made from the same lexical tables (the test compares the two
+// readings on every input).
 #ifndef URNS_SRC_DETAIL_FAST_PATH_HPP
 #define URNS_SRC_DETAIL_FAST_PATH_HPP
 
@@ -303,7 +303,7 @@ URNS_ALWAYS_INLINE bool locate_nid_fault(std::string_view s, syntax syn, fault& 
     return locate_nss_fault(s, syn, j + 1, f);
 }
 
-/// From this length on, the table reader checks an NSS's "%" triplets with triplets().
+/// From this length on, the tables' reading checks an NSS's "%" triplets with triplets().
 inline constexpr std::size_t long_nss = 40;
 
 /// What scan found.
@@ -313,113 +313,11 @@ enum class outcome : std::uint8_t {
     grammar,   ///< for the grammar to decide
 };
 
-/// How a reader found an NSS (see scan_with).
-enum class nss_read : std::uint8_t {
-    simple,  ///< of the simple form
-    fault,   ///< a fault placed
-    other,   ///< neither: its fault, if any, is looked for by locate_nss_fault
-};
-
-/** The reader of every processor: the lexical tables, eight octets at a
-    time. */
-struct table_reader {
-    /// The end of the NID octets from 5 on, at most `limit` (36 or less,
-    /// the input's length or less).
-    URNS_ALWAYS_INLINE static std::size_t nid_end(char const* c, std::size_t, std::size_t limit) noexcept
-    {
-        std::size_t i = 5;
-        while (i < limit && nid_mid.contains(c[i]))
-            ++i;
-        return i;
-    }
-
-    /// The NSS of `s`, after the ":" at `colon` (not its last octet).
-    URNS_ALWAYS_INLINE static nss_read nss(std::string_view s, syntax syn, std::size_t colon, fault& f) noexcept
-    {
-        std::size_t const n = s.size();
-        char const* const c = s.data();
-        lx::charset const& set = syn == syntax::rfc2141      ? nss_rfc2141
-                                 : syn == syntax::rfc2141bis ? nss_rfc2141bis
-                                                             : nss_rfc8141;
-        // The overlapping last word may reach back over the NID and the ":"
-        // (all NSS octets in every syntax, and no "%"), not over "urn:".
-        bool has_pct = false;
-        if (!all_in(c, colon + 1, n, 4, set, has_pct) || (syn == syntax::rfc8141 && c[colon + 1] == '/'))
-            return nss_read::other;
-        // Each "%" must start a triplet of RFC 2141's hex or RFC 3986's
-        // HEXDIG (the same octets), and not "%00" where refused: RFC 2141
-        // section 2.4 and draft-03 section 2.5.3 refuse octet 0 even as
-        // "%00"; RFC 8141 does not (grammar/README.md, decision 14). A
-        // long NSS is searched for its "%"s by triplets(); a short one, or
-        // one with a bad triplet, is read by the fault's reader.
-        if (has_pct &&
-            !(n - colon > long_nss &&
-              triplets(c, colon + 1, n, syn == syntax::rfc2141 ? lx::rfc2141::hex : lx::rfc5234::hexdig,
-                       syn != syntax::rfc8141)) &&
-            locate_nss_fault(s, syn, colon + 1, f))
-            return nss_read::fault;
-        return nss_read::simple;
-    }
-};
-
-/** Whether `s` is a URN of the simple form above in syntax `syn` (with `p`
-    filled), has a fault locate_fault places (with `f` filled), or is the
-    grammar's to decide, the NID's octets and the NSS read by `Reader`.
-    One reading of a simple URN; the fault is looked for only where the
-    simple form failed, from the NSS on when the scheme and the NID were
-    right. */
-template <class Reader>
-URNS_ALWAYS_INLINE outcome scan_with(std::string_view s, syntax syn, parts& p, fault& f) noexcept
-{
-    std::size_t const n = s.size();
-    char const* const c = s.data();
-    std::size_t colon = 0;    // where the NSS's fault is looked for; 0: before the NSS
-    bool scheme_ok = false;   // the fault is looked for from the NID on
-    do {
-        // "urn:" (any case), then a NID that does not start with "urn": the
-        // reserved NID "urn" (RFC 2141, draft) and RFC 8141's "urn-<n>" are
-        // the grammar's to judge.
-        if (n < 8 || (c[0] | 0x20) != 'u' || (c[1] | 0x20) != 'r' || (c[2] | 0x20) != 'n' || c[3] != ':')
-            break;
-        scheme_ok = true;
-        if ((c[4] | 0x20) == 'u' && (c[5] | 0x20) == 'r' && (c[6] | 0x20) == 'n')
-            return outcome::grammar;
-        if (!nid_end.contains(c[4]))
-            break;
-        std::size_t const i = Reader::nid_end(c, n, n < 4 + 32 ? n : 4 + 32);
-        // At least two NID octets, the last not "-", then ":" and a non-empty NSS.
-        if (i == 5 || i == n || c[i] != ':' || c[i - 1] == '-')
-            break;
-        colon = i;
-        if (i == n - 1)
-            break;
-        nss_read const r = Reader::nss(s, syn, colon, f);
-        if (r == nss_read::other)
-            break;
-        if (r == nss_read::fault)
-            return outcome::fault;
-        p.syntax = syn;
-        p.nid_end = colon;
-        p.nss_end = n;
-        return outcome::simple;
-    } while (false);
-    bool const placed = colon       ? locate_nss_fault(s, syn, colon + 1, f)
-                        : scheme_ok ? locate_nid_fault(s, syn, f)
-                                    : locate_fault(s, syn, f);
-    return placed ? outcome::fault : outcome::grammar;
-}
-
-/// scan_with the table reader: for every processor.
-URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault& f) noexcept
-{
-    return scan_with<table_reader>(s, syn, p, f);
-}
-
 #if URNS_FAST_SSSE3
 
-// ---- Sixteen octets at a time, for processors with SSSE3 (not in
-// x86-64's baseline: parse.cpp asks the processor before it calls
-// scan_ssse3).
+// ---- A long NSS sixteen octets at a time, for processors with SSSE3
+// (not in x86-64's baseline: parse.cpp asks the processor once, and scan
+// is told).
 
 /** A set of ASCII octets as two tables of sixteen for pshufb: octet o is
     in it when lo[o & 15] & hi[o >> 4] is not 0. Bit h of lo[l] says
@@ -453,14 +351,13 @@ constexpr bool ascii_only(lx::charset const& set)
 }
 
 static_assert(ascii_only(nss_rfc2141) && ascii_only(nss_rfc2141bis) && ascii_only(nss_rfc8141) &&
-                  ascii_only(nid_mid) && ascii_only(lx::rfc2141::hex) && ascii_only(lx::rfc5234::hexdig),
+                  ascii_only(lx::rfc2141::hex) && ascii_only(lx::rfc5234::hexdig),
               "the fast path's sets are ASCII");
 
 // The same sets as the table reader's, derived from the same lexical tables.
 inline constexpr nibble_tables nss_rfc2141_16 = nibbles_of(nss_rfc2141);
 inline constexpr nibble_tables nss_rfc2141bis_16 = nibbles_of(nss_rfc2141bis);
 inline constexpr nibble_tables nss_rfc8141_16 = nibbles_of(nss_rfc8141);
-inline constexpr nibble_tables nid_mid_16 = nibbles_of(nid_mid);
 inline constexpr nibble_tables hex_rfc2141_16 = nibbles_of(lx::rfc2141::hex);
 inline constexpr nibble_tables hexdig_16 = nibbles_of(lx::rfc5234::hexdig);
 
@@ -519,54 +416,14 @@ URNS_SSSE3 URNS_ALWAYS_INLINE bool nss16(char const* c, std::size_t i, std::size
     }
 }
 
-/** The reader for processors with SSSE3: the NID's octets and the NSS
-    sixteen at a time by nibble_tables; inputs shorter than that by the
-    table reader. */
-struct ssse3_reader {
-    URNS_SSSE3 static inline std::size_t nid_end(char const* c, std::size_t n, std::size_t limit) noexcept
-    {
-        if (n < 20)
-            return table_reader::nid_end(c, n, limit);
-        // c[4] is a NID octet: the first octet outside, from 5 on.
-        unsigned const out = outside16(_mm_loadu_si128(reinterpret_cast<__m128i const*>(c + 4)), nid_mid_16);
-        std::size_t i = 4 + static_cast<std::size_t>(__builtin_ctz(out | 0x10000u));
-        while (i < limit && nid_mid.contains(c[i]))
-            ++i;
-        return i;
-    }
-
-    URNS_SSSE3 static inline nss_read nss(std::string_view s, syntax syn, std::size_t colon, fault& f) noexcept
-    {
-        std::size_t const n = s.size();
-        if (n < 16)
-            return table_reader::nss(s, syn, colon, f);
-        char const* const c = s.data();
-        if (syn == syntax::rfc8141 && c[colon + 1] == '/')
-            return nss_read::other;
-        nibble_tables const& set = syn == syntax::rfc2141      ? nss_rfc2141_16
-                                   : syn == syntax::rfc2141bis ? nss_rfc2141bis_16
-                                                               : nss_rfc8141_16;
-        return nss16(c, colon + 1, n, set, syn == syntax::rfc2141 ? hex_rfc2141_16 : hexdig_16,
-                     syn != syntax::rfc8141)
-                   ? nss_read::simple
-                   : nss_read::other;
-    }
-};
-
-/// From this length on, parse calls scan_ssse3 rather than the table
-/// reader's scan, which is inlined into it: shorter inputs gain less from
-/// sixteen octets at a time than the call costs.
-inline constexpr std::size_t wide_input = 48;
-
-/** scan_with the SSSE3 reader, for a processor that has SSSE3
-    (ssse3_supported()). GCC inlines all it calls into it (flatten: the
-    reader's functions cannot be always_inline, as scan_with is compiled
-    for every processor); clang 14 leaves the reader's two functions as
-    calls. */
-URNS_SSSE3 [[gnu::flatten, gnu::noinline]] inline outcome scan_ssse3(std::string_view s, syntax syn, parts& p,
-                                                                    fault& f) noexcept
+/** nss16 of the NSS [i, n) of `c` in syntax `syn` (n >= 16): a call of
+    its own, compiled for SSSE3, that scan makes for a long NSS. */
+URNS_SSSE3 [[gnu::noinline]] inline bool long_nss16(char const* c, std::size_t i, std::size_t n, syntax syn) noexcept
 {
-    return scan_with<ssse3_reader>(s, syn, p, f);
+    nibble_tables const& set = syn == syntax::rfc2141      ? nss_rfc2141_16
+                               : syn == syntax::rfc2141bis ? nss_rfc2141bis_16
+                                                           : nss_rfc8141_16;
+    return nss16(c, i, n, set, syn == syntax::rfc2141 ? hex_rfc2141_16 : hexdig_16, syn != syntax::rfc8141);
 }
 
 /// Whether this processor has SSSE3.
@@ -578,13 +435,90 @@ inline bool ssse3_supported() noexcept
 
 #endif
 
+/// From this NSS length on, scan reads the NSS with long_nss16 where the
+/// processor has SSSE3: a shorter one gains less than the call costs.
+inline constexpr std::size_t wide_nss = 32;
+
+/** Whether `s` is a URN of the simple form above in syntax `syn` (with `p`
+    filled), has a fault locate_fault places (with `f` filled), or is the
+    grammar's to decide. One reading of a simple URN; the fault is looked
+    for only where the simple form failed, from the NSS on when the
+    scheme and the NID were right. A long NSS is read by long_nss16 when
+    `sixteen` (the processor has SSSE3), else by the tables. */
+URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault& f, bool sixteen) noexcept
+{
+    std::size_t const n = s.size();
+    char const* const c = s.data();
+    std::size_t colon = 0;    // where the NSS's fault is looked for; 0: before the NSS
+    bool scheme_ok = false;   // the fault is looked for from the NID on
+    do {
+        // "urn:" (any case), then a NID that does not start with "urn": the
+        // reserved NID "urn" (RFC 2141, draft) and RFC 8141's "urn-<n>" are
+        // the grammar's to judge.
+        if (n < 8 || (c[0] | 0x20) != 'u' || (c[1] | 0x20) != 'r' || (c[2] | 0x20) != 'n' || c[3] != ':')
+            break;
+        scheme_ok = true;
+        if ((c[4] | 0x20) == 'u' && (c[5] | 0x20) == 'r' && (c[6] | 0x20) == 'n')
+            return outcome::grammar;
+        if (!nid_end.contains(c[4]))
+            break;
+        std::size_t i = 5;
+        std::size_t const nid_limit = n < 4 + 32 ? n : 4 + 32;
+        while (i < nid_limit && nid_mid.contains(c[i]))
+            ++i;
+        // At least two NID octets, the last not "-", then ":" and a non-empty NSS.
+        if (i == 5 || i == n || c[i] != ':' || c[i - 1] == '-')
+            break;
+        colon = i;
+        if (i == n - 1 || (syn == syntax::rfc8141 && c[colon + 1] == '/'))
+            break;
+#if URNS_FAST_SSSE3
+        if (sixteen && n - colon > wide_nss) {
+            if (!long_nss16(c, colon + 1, n, syn))
+                break;
+        } else
+#endif
+        {
+            (void)sixteen;
+            lx::charset const& nss = syn == syntax::rfc2141      ? nss_rfc2141
+                                     : syn == syntax::rfc2141bis ? nss_rfc2141bis
+                                                                 : nss_rfc8141;
+            // The overlapping last word may reach back over the NID and the
+            // ":" (all NSS octets in every syntax, and no "%"), not over "urn:".
+            bool has_pct = false;
+            if (!all_in(c, colon + 1, n, 4, nss, has_pct))
+                break;
+            // Each "%" must start a triplet of RFC 2141's hex or RFC 3986's
+            // HEXDIG (the same octets), and not "%00" where refused: RFC 2141
+            // section 2.4 and draft-03 section 2.5.3 refuse octet 0 even as
+            // "%00"; RFC 8141 does not (grammar/README.md, decision 14). A
+            // long NSS is searched for its "%"s by triplets(); a short one, or
+            // one with a bad triplet, is read by the fault's reader.
+            if (has_pct &&
+                !(n - colon > long_nss &&
+                  triplets(c, colon + 1, n, syn == syntax::rfc2141 ? lx::rfc2141::hex : lx::rfc5234::hexdig,
+                           syn != syntax::rfc8141)) &&
+                locate_nss_fault(s, syn, colon + 1, f))
+                return outcome::fault;
+        }
+        p.syntax = syn;
+        p.nid_end = colon;
+        p.nss_end = n;
+        return outcome::simple;
+    } while (false);
+    bool const placed = colon       ? locate_nss_fault(s, syn, colon + 1, f)
+                        : scheme_ok ? locate_nid_fault(s, syn, f)
+                                    : locate_fault(s, syn, f);
+    return placed ? outcome::fault : outcome::grammar;
+}
+
 /** The offsets of `s` when it is a URN of the simple form above in syntax
-    `syn`, with `p` filled; false when it is not (scan without its answer
-    for the rest). */
+    `syn`, with `p` filled; false when it is not (scan by the tables,
+    without its answer for the rest). */
 inline bool simple_urn(std::string_view s, syntax syn, parts& p) noexcept
 {
     fault f;
-    return scan(s, syn, p, f) == outcome::simple;
+    return scan(s, syn, p, f, false) == outcome::simple;
 }
 
 } // namespace fast
