@@ -13,8 +13,8 @@
 // say the same, and a learnt error is the grammar's (test fast_path
 // compares the two over every vector, generated inputs and every octet at
 // every kind of fault; the differential fuzzer does too). The NSS is read
-// with the lexical tables eight octets at a time; one longer than 32
-// octets, where the processor has SSSE3, sixteen at a time with nibble
+// with the lexical tables eight octets at a time; one of 32 octets or
+// more, where the processor has SSSE3, sixteen at a time with nibble
 // tables made from the same lexical tables (the test compares the two
 // readings on every input).
 #ifndef URNS_SRC_DETAIL_FAST_PATH_HPP
