@@ -354,7 +354,7 @@ static_assert(ascii_only(nss_rfc2141) && ascii_only(nss_rfc2141bis) && ascii_onl
                   ascii_only(lx::rfc2141::hex) && ascii_only(lx::rfc5234::hexdig),
               "the fast path's sets are ASCII");
 
-// The same sets as the table reader's, derived from the same lexical tables.
+// The sets the tables reading uses (above), as nibble tables.
 inline constexpr nibble_tables nss_rfc2141_16 = nibbles_of(nss_rfc2141);
 inline constexpr nibble_tables nss_rfc2141bis_16 = nibbles_of(nss_rfc2141bis);
 inline constexpr nibble_tables nss_rfc8141_16 = nibbles_of(nss_rfc8141);
