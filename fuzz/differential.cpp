@@ -38,7 +38,7 @@ bool readings_agree(std::string_view s, urns::syntax syn)
     if (o == fast::outcome::simple)
         return p == p16;
     if (o == fast::outcome::fault)
-        return f.phase == f16.phase && f.octet == f16.octet && f.at == f16.at;
+        return f == f16;
     return true;
 }
 #endif

@@ -201,6 +201,9 @@ struct fault {
     unsigned octet = 0;
     std::size_t at = 0;
 
+    /// The same phase, octet and place.
+    bool operator==(fault const& o) const noexcept { return phase == o.phase && octet == o.octet && at == o.at; }
+
     /// Sets every field; true.
     bool place(fast::phase ph, unsigned o, std::size_t where) noexcept
     {
