@@ -164,7 +164,7 @@ public:
     }
 
 private:
-    void invalid() noexcept { any_invalid_.store(true, std::memory_order_relaxed); }
+    void invalid() noexcept { set_flag(any_invalid_); }
 
     check_settings const& o_;
     urns::parse_options const& popts_;

@@ -126,7 +126,7 @@ public:
         else if (r)
             urns::canonical(*r, m_, canon_);
         else
-            any_invalid_.store(true, std::memory_order_relaxed);
+            set_flag(any_invalid_);
         if (json_) {
             j_.begin_object();
             write_origin_json(j_, where);
@@ -150,7 +150,7 @@ public:
 
     void too_long(origin const& where) override
     {
-        any_invalid_.store(true, std::memory_order_relaxed);
+        set_flag(any_invalid_);
         report_too_long(where, max_line_, json_ ? &j_ : nullptr, urns::to_string(m_));
     }
 

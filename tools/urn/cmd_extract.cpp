@@ -58,7 +58,7 @@ public:
     bool line(origin const& where, std::string_view text) override
     {
         for (urns::urn_match const& m : urns::find_urns(text, opts_)) {
-            found_.store(true, std::memory_order_relaxed);
+            set_flag(found_);
             ++count;
             if (what_ == report::quiet)
                 return false;
@@ -74,7 +74,7 @@ public:
 
     void too_long(origin const& where) override
     {
-        skipped_.store(true, std::memory_order_relaxed);
+        set_flag(skipped_);
         report_too_long(where, max_line_);
     }
 

@@ -6,6 +6,7 @@
 
 #include "cli.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -28,6 +29,16 @@ public:
     /// file for `file_end` and sets it back to 0.
     std::uint64_t count = 0;
 };
+
+/** Sets a flag that workers share (found, invalid, ...). It is read
+    before it is written: once set, the flag's cache line stays shared
+    between the processors, where a store on every line would make them
+    take it from each other for every URN found. */
+inline void set_flag(std::atomic<bool>& flag) noexcept
+{
+    if (!flag.load(std::memory_order_relaxed))
+        flag.store(true, std::memory_order_relaxed);
+}
 
 /// Makes the worker of a thread.
 using worker_factory = std::function<std::unique_ptr<line_worker>()>;
