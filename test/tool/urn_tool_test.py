@@ -354,26 +354,28 @@ def long_line_status():
 
 @test("check")
 def check_block_boundaries():
-    """Lines that straddle the reader's 1 MiB blocks, a CR and its LF in
-    two blocks, many lines of varied length: every line comes out whole."""
+    """Lines that straddle the reader's 256 KiB blocks, a CR and its LF in
+    two blocks, many lines of varied length: every line comes out whole,
+    with one thread and with two."""
     import random
     rnd = random.Random(2141)
-    mib = 1 << 20
-    first = b"urn:ex:" + b"x" * (mib - 8) + b"\r"      # the CR is the last byte of block 1
+    block = 256 << 10
+    first = b"urn:ex:" + b"x" * (block - 8) + b"\r"      # the CR is the last byte of block 1
     lines = [first[:-1]]
     data = bytearray(first + b"\n")
-    while len(data) < 3 * mib + 12345:
+    while len(data) < 12 * block + 12345:
         n = rnd.choice((1, 2, 5, 30, 63, 64, 65, 127, 128, 1000, 70000))
         line = b"urn:ex:" + bytes(rnd.choice(b"abcXYZ019") for _ in range(n))
         lines.append(line)
         data += line + (b"\r\n" if rnd.randrange(3) == 0 else b"\n")
     p = write("blocks.txt", bytes(data[:-1]) if data.endswith(b"\n") and not data.endswith(b"\r\n") else bytes(data))
-    r = urn("check", "--json", p)
-    objs = json_lines(r)
-    expect(r.status == 0 and r.err == "", r, "all valid")
-    expect([o["nss"].encode() for o in objs] == [l[7:] for l in lines], "(%d lines)" % len(lines),
-           "every line whole, CR removed")
-    expect([o["line"] for o in objs] == list(range(1, len(lines) + 1)), r, "line numbers")
+    for jobs in ("1", "2"):
+        r = urn("check", "--json", "-j", jobs, p)
+        objs = json_lines(r)
+        expect(r.status == 0 and r.err == "", r, "all valid (-j %s)" % jobs)
+        expect([o["nss"].encode() for o in objs] == [l[7:] for l in lines], "(%d lines, -j %s)" % (len(lines), jobs),
+               "every line whole, CR removed")
+        expect([o["line"] for o in objs] == list(range(1, len(lines) + 1)), r, "line numbers (-j %s)" % jobs)
 
 
 @test("check")

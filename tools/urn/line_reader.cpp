@@ -14,7 +14,7 @@ namespace urn_tool {
 
 
 line_reader::line_reader(int fd, std::size_t block, std::size_t max_line)
-    : fd_(fd), cap_(block < 64 ? 64 : block), max_line_(max_line), buf_(new char[cap_ + slack]())
+    : fd_(fd), cap_(block < 64 ? 64 : block), max_line_(max_line), buf_(new char[cap_ + slack])
 {
 }
 
@@ -59,7 +59,7 @@ bool line_reader::fill()
         std::size_t want = cap_ * 2;
         if (want > max_line_ + 1)
             want = max_line_ + 1;  // enough to see that a line is too long
-        std::unique_ptr<char[]> bigger(new char[want + slack]());
+        std::unique_ptr<char[]> bigger(new char[want + slack]);
         std::memcpy(bigger.get(), buf_.get(), end_);
         buf_ = std::move(bigger);
         cap_ = want;
@@ -68,6 +68,11 @@ bool line_reader::fill()
         long const n = read_some(buf_.get() + end_, cap_ - end_);
         if (n > 0) {
             end_ += static_cast<std::size_t>(n);
+            // The scan reads up to 63 bytes past the data (and masks them
+            // off): they are made zero, not left as they were allocated.
+            // Only they are: the pages of a new buffer are first touched
+            // by the read, not by zeroing all of it.
+            std::memset(buf_.get() + end_, 0, slack);
             return true;
         }
         if (n == 0) {
@@ -280,7 +285,7 @@ void line_reader::hand_over(std::size_t stop, storage& keep)
     // to the front of the other buffer.
     std::size_t const rest = end_ - stop;
     if (!keep.bytes || keep.capacity < cap_) {
-        keep.bytes.reset(new char[cap_ + slack]());
+        keep.bytes.reset(new char[cap_ + slack]);
         keep.capacity = cap_;
     }
     std::memcpy(keep.bytes.get(), buf_.get() + stop, rest);

@@ -43,7 +43,7 @@ public:
         error,     ///< read(2) failed; error() says why
     };
 
-    static constexpr std::size_t default_block = std::size_t(1) << 20;
+    static constexpr std::size_t default_block = std::size_t(256) << 10;
     static constexpr std::size_t default_max_line = std::size_t(64) << 20;
 
     explicit line_reader(int fd, std::size_t block = default_block,
