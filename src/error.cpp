@@ -9,9 +9,34 @@
 #include <charconv>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace urns {
 
 namespace {
+
+/// The message of each error: literals, so NUL-terminated too.
+constexpr std::string_view text_of(int ev) noexcept
+{
+    switch (static_cast<error>(ev)) {
+    case error::bad_scheme: return "not a URN: it must start with \"urn:\"";
+    case error::bad_nid: return "invalid namespace identifier (NID)";
+    case error::bad_nss: return "invalid namespace-specific string (NSS)";
+    case error::bad_pct_encoded: return "\"%\" must be followed by two hex digits";
+    case error::bad_query: return "invalid query: expected keyword=value directives separated by \"&\"";
+    case error::bad_r_component: return "invalid r-component (after \"?+\")";
+    case error::bad_q_component: return "invalid q-component (after \"?=\")";
+    case error::bad_fragment: return "invalid fragment (after \"#\")";
+    case error::bad_rq: return "\"?\" must start \"?+\" (r-component) or \"?=\" (q-component)";
+    case error::reserved_nid: return "reserved namespace identifier";
+    case error::nul_octet: return "\"%00\" (NUL) is not allowed in this syntax";
+    case error::nss_rejected: return "the namespace's own rules reject this NSS";
+    case error::bad_identifier: return "the identifier cannot be encoded as an NSS";
+    }
+    return "unknown urns error";
+}
 
 class category_impl final : public boost::system::error_category {
 public:
@@ -21,33 +46,40 @@ public:
 
     char const* name() const noexcept override { return "urns"; }
 
-    std::string message(int ev) const override { return message(ev, nullptr, 0); }
+    std::string message(int ev) const override { return std::string(text_of(ev)); }
 
-    char const* message(int ev, char*, std::size_t) const noexcept override
-    {
-        switch (static_cast<error>(ev)) {
-        case error::bad_scheme: return "not a URN: it must start with \"urn:\"";
-        case error::bad_nid: return "invalid namespace identifier (NID)";
-        case error::bad_nss: return "invalid namespace-specific string (NSS)";
-        case error::bad_pct_encoded: return "\"%\" must be followed by two hex digits";
-        case error::bad_query: return "invalid query: expected keyword=value directives separated by \"&\"";
-        case error::bad_r_component: return "invalid r-component (after \"?+\")";
-        case error::bad_q_component: return "invalid q-component (after \"?=\")";
-        case error::bad_fragment: return "invalid fragment (after \"#\")";
-        case error::bad_rq: return "\"?\" must start \"?+\" (r-component) or \"?=\" (q-component)";
-        case error::reserved_nid: return "reserved namespace identifier";
-        case error::nul_octet: return "\"%00\" (NUL) is not allowed in this syntax";
-        case error::nss_rejected: return "the namespace's own rules reject this NSS";
-        case error::bad_identifier: return "the identifier cannot be encoded as an NSS";
-        }
-        return "unknown urns error";
-    }
+    char const* message(int ev, char*, std::size_t) const noexcept override { return text_of(ev).data(); }
 };
 
 /// Whether byte `c` is shown as itself: printable ASCII but "\\".
 constexpr bool shown_as_is(unsigned char c) noexcept
 {
     return c >= 0x20 && c < 0x7F && c != '\\';
+}
+
+/// The number of bytes at the start of the `n` at `p` that are shown as
+/// they are (sixteen at a time where there is SSE2: a window is read for
+/// every invalid line of a file).
+std::size_t shown_run(char const* p, std::size_t n) noexcept
+{
+    std::size_t k = 0;
+#if defined(__SSE2__)
+    // Signed compares: the bytes from 0x80 up are negative, so not > 0x1F.
+    __m128i const above_controls = _mm_set1_epi8(0x1F);
+    __m128i const del = _mm_set1_epi8(0x7F);
+    __m128i const backslash = _mm_set1_epi8('\\');
+    for (; n - k >= 16; k += 16) {
+        __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(p + k));
+        __m128i const printable = _mm_and_si128(_mm_cmpgt_epi8(v, above_controls), _mm_cmplt_epi8(v, del));
+        __m128i const shown = _mm_andnot_si128(_mm_cmpeq_epi8(v, backslash), printable);
+        unsigned const hidden = ~static_cast<unsigned>(_mm_movemask_epi8(shown)) & 0xFFFFu;
+        if (hidden != 0)
+            return k + static_cast<std::size_t>(__builtin_ctz(hidden));
+    }
+#endif
+    while (k < n && shown_as_is(static_cast<unsigned char>(p[k])))
+        ++k;
+    return k;
 }
 
 /// Writes byte `c` at `q` as the user should see it; returns the end.
@@ -116,11 +148,13 @@ void to_string(parse_error const& e, std::string_view input, std::string& out)
     std::size_t const lo = at > before ? at - before : 0;
     std::size_t const hi = std::min(input.size(), at + after);
 
-    // The window (each byte at most four wide, "..." at either end) and
-    // its caret line, made on the stack and appended at once: a message is
-    // written for every invalid line of a file, and appends of a few
-    // bytes each cost more than the bytes.
-    char buf[3 + 4 * (before + after) + 3 + 1 + 3 + 4 * before + 9 + 20 + 2];
+    // The whole message is made on the stack and appended at once: a
+    // message is written for every invalid line of a file, and appends of
+    // a few bytes each cost more than the bytes. The window (each byte at
+    // most four wide, "..." at either end) and its caret line always fit;
+    // the words after them fit unless a category's message or a rule's
+    // name is very long, and then what is made goes first.
+    char buf[3 + 4 * (before + after) + 3 + 1 + 3 + 4 * before + 9 + 20 + 2 + 256];
     char* q = buf;
     if (lo > 0)
         q = put(q, "...");
@@ -129,9 +163,9 @@ void to_string(parse_error const& e, std::string_view input, std::string& out)
     for (std::size_t i = lo; i < hi;) {
         if (i == at)
             caret_at = q;
-        std::size_t j = i;
-        while (j < hi && j != at && shown_as_is(static_cast<unsigned char>(input[j])))
-            ++j;
+        // A run stops at the offset, where the caret's column is taken.
+        std::size_t const stop = i < at ? at : hi;
+        std::size_t const j = i + shown_run(input.data() + i, stop - i);
         if (j > i) {
             q = put(q, input.substr(i, j - i));
             i = j;
@@ -151,21 +185,36 @@ void to_string(parse_error const& e, std::string_view input, std::string& out)
     q = put(q, "^ offset ");
     q = std::to_chars(q, buf + sizeof buf, e.offset).ptr;
     q = put(q, ": ");
-    out.append(buf, static_cast<std::size_t>(q - buf));
-    char message[128];   // for a category that writes its message there
-    out += e.code.message(message, sizeof message);
-    if (!e.expected.empty()) {
-        out += " (expected ";
-        out += e.expected;
-        for (std::string_view more : e.also_expected) {
-            out += " or ";
-            out += more;
+
+    auto const add = [&](std::string_view piece) {
+        if (piece.size() > static_cast<std::size_t>(buf + sizeof buf - q)) {
+            out.append(buf, static_cast<std::size_t>(q - buf));
+            q = buf;
+            if (piece.size() > sizeof buf) {
+                out += piece;
+                return;
+            }
         }
-        out += ')';
+        q = put(q, piece);
+    };
+    // Another category's message is asked for whole, not cut to a buffer.
+    if (e.code.category() == error_category())
+        add(text_of(e.code.value()));
+    else
+        add(e.code.message());
+    if (!e.expected.empty()) {
+        add(" (expected ");
+        add(e.expected);
+        for (std::string_view more : e.also_expected) {
+            add(" or ");
+            add(more);
+        }
+        add(")");
     }
-    out += " [";
-    out += to_string(e.syntax);
-    out += ']';
+    add(" [");
+    add(to_string(e.syntax));
+    add("]");
+    out.append(buf, static_cast<std::size_t>(q - buf));
 }
 
 void throw_exception_from_error(parse_error const& e, boost::source_location const& loc)

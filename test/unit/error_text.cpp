@@ -88,3 +88,93 @@ BOOST_AUTO_TEST_CASE(appended_to_a_kept_string)
     BOOST_TEST(text == "x\n^ offset 0: " + boost::system::error_code(make_error_code(boost::system::errc::invalid_argument)).message() +
                            " [rfc8141]");
 }
+
+namespace {
+
+/// A category whose message is as long as it is told to be.
+class wordy_category final : public boost::system::error_category {
+public:
+    explicit wordy_category(std::size_t n) : text_(n, 'm') {}
+    char const* name() const noexcept override { return "wordy"; }
+    std::string message(int) const override { return text_; }
+
+private:
+    std::string text_;
+};
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(long_words_after_the_caret_are_whole)
+{
+    // The words after the caret line (the category's message, the names
+    // expected, the syntax) are copied whole whatever their length: each
+    // case is put together here from error.hpp's rule, piece by piece, for
+    // lengths around and far beyond what a message of this library takes,
+    // after the widest window there is (every byte shown as \xHH, both
+    // ends cut).
+    std::string const input = std::string(45, '\x01') + std::string(40, '\x02');
+    // Bytes 10 to 79 are shown: 40 before the offset (50), 30 from it.
+    std::string window = "...";
+    for (int i = 10; i < 45; ++i)
+        window += "\\x01";
+    for (int i = 45; i < 80; ++i)
+        window += "\\x02";
+    window += "...";
+    for (std::size_t n : {0u, 1u, 100u, 250u, 255u, 256u, 257u, 300u, 700u, 2000u}) {
+        wordy_category const cat(n);
+        std::string const rule(n, 'e'), other(n / 2 + 1, 'o');
+        for (bool with_names : {false, true}) {
+            urns::parse_error e(boost::system::error_code(1, cat), 50, with_names ? rule : std::string_view(),
+                                urns::syntax::rfc2141);
+            if (with_names) {
+                e.also_expected.push_back(other);
+                e.also_expected.push_back("DIGIT");
+            }
+            std::string want = window + "\n" + std::string(3 + 4 * 40, ' ') + "^ offset 50: " + std::string(n, 'm');
+            if (with_names && n > 0)   // nothing is said of an empty name
+                want += " (expected " + rule + " or " + other + " or DIGIT)";
+            want += " [rfc2141]";
+            BOOST_TEST(urns::to_string(e, input) == want, "n = " << n << ", names: " << with_names);
+            std::string kept = "before|";
+            urns::to_string(e, input, kept);
+            BOOST_TEST(kept == "before|" + want);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_hidden_byte_anywhere_in_the_window)
+{
+    // One byte shown as \xHH at every place of an input otherwise shown as
+    // it is, before, at and after the offset, for the bytes at each edge
+    // of the printable range: the window is put together here byte by
+    // byte from error.hpp's rule.
+    for (unsigned char const hidden : {0x00, 0x1F, 0x5C, 0x7F, 0x80, 0xFF}) {
+        for (std::size_t offset : {0u, 5u, 17u, 40u, 41u}) {
+            for (std::size_t k = 0; k < 80; ++k) {
+                std::string input(80, 'a');
+                input[k] = static_cast<char>(hidden);
+                std::size_t const lo = offset > 40 ? offset - 40 : 0;
+                std::size_t const hi = std::min<std::size_t>(80, offset + 30);
+                std::string shown = lo > 0 ? "..." : "";
+                std::size_t caret = 0;
+                for (std::size_t i = lo; i < hi; ++i) {
+                    if (i == offset)
+                        caret = shown.size();
+                    if (i == k) {
+                        static char const digits[] = "0123456789ABCDEF";
+                        shown += "\\x";
+                        shown += digits[hidden >> 4];
+                        shown += digits[hidden & 15];
+                    } else {
+                        shown += 'a';
+                    }
+                }
+                if (hi < 80)
+                    shown += "...";
+                BOOST_TEST(render(input, offset) == shown + "\n" + std::string(caret, ' ') + "^ offset " +
+                                                        std::to_string(offset) + ": " + message,
+                           "byte " << unsigned(hidden) << " at " << k << ", offset " << offset);
+            }
+        }
+    }
+}

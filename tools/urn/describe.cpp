@@ -98,9 +98,13 @@ void location(out_buffer& o, origin const& where)
 
 void write_caret_text(out_buffer& o, std::string const& text, std::string_view color)
 {
-    std::size_t const caret = text.find("\n");
+    if (!colored()) {
+        o.write(text);
+        return;
+    }
+    std::size_t const caret = text.find('\n');
     std::size_t const hat = caret == std::string::npos ? caret : text.find('^', caret);
-    if (!colored() || hat == std::string::npos) {
+    if (hat == std::string::npos) {
         o.write(text);
         return;
     }
