@@ -19,8 +19,9 @@
 //                        invalid: 1000 passes) per syntax, nothing else: run
 //                        under callgrind by tools/bench.sh --instructions
 //   --first-error        the time of parse_urn's first invalid input in each
-//                        syntax (which builds its table of the grammar's
-//                        errors) and of the second, in a fresh process, and exit
+//                        syntax (which learns the grammar's error for its
+//                        kind of fault) and of the second, in a fresh
+//                        process, and exit
 #include "alloc_count.hpp"
 #include "corpus.hpp"
 #include "time_unit.hpp"
@@ -542,8 +543,8 @@ int main(int argc, char** argv)
     }
 
     if (first_error) {
-        // Before any other parse in this process: the first call builds the
-        // syntax's table, the second finds it built.
+        // Before any other parse in this process: the first call learns the
+        // error of its kind of fault, the second finds it learnt.
         using clock = std::chrono::steady_clock;
         for (urns::syntax syn : all_syntaxes) {
             std::size_t sink = 0;

@@ -123,23 +123,22 @@ namespace fast = detail::fast;
     kept only when the probe followed by each of `tails` gives it, at the
     same place relative to the fault (so nothing after the fault changes
     it); the phases and octets for which they differ, or for which a probe
-    is valid, are left to the grammar. Built once per syntax, at its first
-    invalid input (a few milliseconds), without allocating. */
+    is valid, are left to the grammar. Each phase and octet is learnt at its
+    first fault (27 probes at most, some tens of microseconds), so that a
+    program pays only for the kinds of fault it meets, not for all 3,600 of
+    them at its first invalid input; without allocating, and safe to call
+    from several threads at once (two that learn the same entry at once
+    learn the same error). */
 class fault_errors {
 public:
-    /// Learns every phase and octet of `syn` (once, before any find).
-    void learn_all(syntax syn) noexcept
+    /// The error of fault `f` in syntax `syn`, its offset relative to
+    /// `f.at`; null if the grammar must say.
+    parse_error const* find(syntax syn, fast::fault const& f) noexcept
     {
-        for (unsigned ph = 0; ph < fast::phase_count; ++ph)
-            for (unsigned o = 0; o <= fast::end_octet; ++o)
-                learn(syn, static_cast<fast::phase>(ph), o);
-    }
-
-    /// The error of fault `f`, its offset relative to `f.at`; null if none.
-    parse_error const* find(fast::fault const& f) const noexcept
-    {
-        unsigned const k = index_[static_cast<unsigned>(f.phase)][f.octet];
-        return k ? &errors_[k - 1] : nullptr;
+        unsigned k = index_[static_cast<unsigned>(f.phase)][f.octet].load(std::memory_order_acquire);
+        if (k == unknown)
+            k = learn(syn, f.phase, f.octet);
+        return k != none ? &errors_[k - first_error] : nullptr;
     }
 
 private:
@@ -176,7 +175,8 @@ private:
         return r;
     }
 
-    void learn(syntax syn, fast::phase ph, unsigned o) noexcept
+    /// The error every probe of `ph` and `o` gives; false if there is none.
+    static bool probe(syntax syn, fast::phase ph, unsigned o, parse_error& first) noexcept
     {
         std::size_t at = 0;
         std::string_view const pre = prefix(ph, at);
@@ -185,88 +185,67 @@ private:
         std::size_t n = pre.size();
         if (o != fast::end_octet)
             probe[n++] = static_cast<char>(o);
-        parse_error first;
         bool seen = false;
         for (std::string_view tail : tails) {
             if (o == fast::end_octet && !tail.empty())
                 break;
             if (n + tail.size() > sizeof probe)
-                return;
+                return false;
             tail.copy(probe + n, tail.size());
             std::string_view const input(probe, n + tail.size());
             // The probe must be what it stands for: its first fault of this
             // phase and octet, at this place.
             fast::fault f;
             if (!fast::locate_fault(input, syn, f) || f.phase != ph || f.octet != o || f.at != at)
-                return;
+                return false;
             auto const r = by_grammar(input, syn);
             if (r)
-                return;
+                return false;
             parse_error e = r.error();
             e.offset -= at;   // relative to the fault (modulo 2^64)
             if (seen && e != first)
-                return;
+                return false;
             first = e;
             seen = true;
         }
-        if (!seen)
-            return;
-        unsigned k = 0;
-        while (k < count_ && errors_[k] != first)
-            ++k;
-        if (k == count_) {
-            if (count_ == max_errors)
-                return;
-            errors_[count_++] = first;
-        }
-        index_[static_cast<unsigned>(ph)][o] = static_cast<unsigned char>(k + 1);
+        return seen;
     }
 
-    static constexpr unsigned max_errors = 255;
-    unsigned char index_[fast::phase_count][fast::end_octet + 1] = {};
-    parse_error errors_[max_errors];
-    unsigned count_ = 0;
+    /// Learns the entry of `ph` and `o`; its value in index_.
+    [[gnu::noinline, gnu::cold]] unsigned learn(syntax syn, fast::phase ph, unsigned o) noexcept
+    {
+        parse_error e;
+        unsigned k = none;
+        if (probe(syn, ph, o, e)) {
+            // The errors are shared by entries: the same one is kept once.
+            while (lock_.test_and_set(std::memory_order_acquire))
+                ;   // held for a few comparisons
+            unsigned i = 0;
+            while (i < count_ && errors_[i] != e)
+                ++i;
+            if (i == count_ && count_ < max_errors)
+                errors_[count_++] = e;
+            if (i < count_)
+                k = first_error + i;
+            lock_.clear(std::memory_order_release);
+        }
+        index_[static_cast<unsigned>(ph)][o].store(static_cast<unsigned char>(k), std::memory_order_release);
+        return k;
+    }
+
+    // index_: not learnt yet, no error (the grammar says), or the error at
+    // errors_[k - first_error].
+    static constexpr unsigned unknown = 0, none = 1, first_error = 2;
+    static constexpr unsigned max_errors = 256 - first_error;
+    std::atomic<unsigned char> index_[fast::phase_count][fast::end_octet + 1] = {};
+    parse_error errors_[max_errors];   // [0, count_) written once each, before an index names them
+    unsigned count_ = 0;               // under lock_
+    std::atomic_flag lock_ = ATOMIC_FLAG_INIT;
 };
 
-/// The tables, by syntax, in static storage (zero until built): their
+/// The tables, by syntax, in static storage (zero until learnt): their
 /// address is a constant, so the lookup waits for one load, not two.
 fault_errors tables[3];
-std::atomic<bool> tables_built[3];
-
-/// Builds the table of `syn` at its first use, once.
-[[gnu::noinline, gnu::cold]] void build_table(syntax syn) noexcept
-{
-    auto const build = [](syntax s) {
-        tables[static_cast<unsigned>(s)].learn_all(s);
-        tables_built[static_cast<unsigned>(s)].store(true, std::memory_order_release);
-        return true;
-    };
-    switch (syn) {
-    case syntax::rfc2141: {
-        static bool const built = build(syntax::rfc2141);
-        (void)built;
-        break;
-    }
-    case syntax::rfc2141bis: {
-        static bool const built = build(syntax::rfc2141bis);
-        (void)built;
-        break;
-    }
-    case syntax::rfc8141: {
-        static bool const built = build(syntax::rfc8141);
-        (void)built;
-        break;
-    }
-    }
-}
-
-inline fault_errors const& errors_of(syntax syn) noexcept
-{
-    unsigned const k = static_cast<unsigned>(syn);
-    if (!tables_built[k].load(std::memory_order_acquire))
-        build_table(syn);
-    return tables[k];
-}
 
 /// Whether the fast path reads a long NSS sixteen octets at a time
 /// (SSSE3). False until this file's dynamic initialization: a parse from
@@ -288,7 +267,7 @@ inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
     if (o == fast::outcome::simple)
         return result<urn_view>(boost::system::in_place_value, detail::view_access::made(s, p));
     if (o == fast::outcome::fault && static_cast<unsigned>(syn) < 3) {
-        if (parse_error const* e = errors_of(syn).find(f))
+        if (parse_error const* e = tables[static_cast<unsigned>(syn)].find(syn, f))
             return result<urn_view>(boost::system::in_place_error, e->code, f.at + e->offset, e->expected, syn,
                                     e->also_expected);
     }
@@ -348,7 +327,7 @@ std::optional<parse_error> learnt_fault(std::string_view s, syntax syn) noexcept
     fast::fault f;
     if (fast::scan(s, syn, p, f, has_ssse3) != fast::outcome::fault || static_cast<unsigned>(syn) >= 3)
         return std::nullopt;
-    parse_error const* const e = errors_of(syn).find(f);
+    parse_error const* const e = tables[static_cast<unsigned>(syn)].find(syn, f);
     if (!e)
         return std::nullopt;
     parse_error r = *e;

@@ -4,8 +4,8 @@
 // canonical forms and hashes, registry lookups, check, find_urns, the
 // percent-encoding functions, make_urn and the draft-03 query. The first use
 // of nss::builtin() (a function-local static) and parse_urn's first invalid
-// input in each syntax (which builds its table of the grammar's errors)
-// happen in the threads, all released together. Each thread's results must equal the ones computed
+// input of each kind in each syntax (which learns the grammar's error for
+// that kind of fault) happen in the threads, all released together. Each thread's results must equal the ones computed
 // afterwards on one thread. tools/test.sh runs this test under
 // ThreadSanitizer (clang, -fsanitize=thread), where any data race fails it.
 #define BOOST_TEST_MODULE threads
