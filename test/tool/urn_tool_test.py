@@ -1175,6 +1175,63 @@ def jobs_lines_independently_counted():
 
 
 @test("jobs")
+def jobs_ranges_cut_anywhere():
+    """A regular file is shared out among the threads by ranges of 128 KiB,
+    each line to the range it starts in: lines that start exactly at a
+    range's first byte or one after it, a CR and its LF in two ranges, a
+    line that crosses three ranges and one that crosses two (both over
+    --max-line 64K, neither over the default), empty lines at a range's
+    end, and a last line without a newline. Every non-empty line is reported once, with the
+    number Python gives it, and -j 2 and 3 write the bytes of -j 1."""
+    block = 128 << 10
+    data = bytearray()
+
+    def fill_to(end):
+        # Short lines up to `end`, the last one ending on its byte end - 1.
+        n = 0
+        while len(data) < end:
+            room = end - len(data)
+            line = b"urn:ex:f%d-" % n
+            n += 1
+            if room <= len(line) + 1:
+                data.extend(b"\n" * room)   # empty lines to the end
+                break
+            take = min(room - 1, len(line) + 40)
+            data.extend(line + b"y" * (take - len(line)) + b"\n")
+
+    fill_to(block)                          # a line starts at the second range's first byte
+    data.extend(b"urn:ex:starts-at-block\n")
+    fill_to(2 * block + 1)                  # ... and one at the third range's second byte
+    fill_to(3 * block - 1)
+    data.extend(b"urn:ex:crlf\r")           # the CR is the last byte of a range, its LF the next's first
+    data.extend(b"\n")
+    data.extend(b"urn:ex:" + b"L" * (3 * block) + b"\n")   # three ranges
+    data.extend(b"urn:ex:" + b"M" * (block + 100) + b"\n")  # two ranges
+    fill_to(len(data) + block // 2)
+    data.extend(b"urn:ex:last-without-newline")
+    p = write("ranges.txt", bytes(data))
+    lines = bytes(data).split(b"\n")
+    for limit in (["--max-line", "64K"], []):
+        one = urn("check", "--json", *limit, "-j", "1", p)
+        objs = json_lines(one)
+        want = [i + 1 for i, line in enumerate(lines) if line.rstrip(b"\r")]
+        expect([o["line"] for o in objs] == want, one, "every non-empty line once, numbered as Python numbers them")
+        long_ones = [o["line"] for o in objs if o.get("error", {}).get("code") == "line_too_long"]
+        over = [i + 1 for i, line in enumerate(lines) if len(line) > 65536] if limit else []
+        expect(long_ones == over and len(over) == (2 if limit else 0), one, "the lines over the limit skipped")
+        for n in ("2", "3"):
+            many = urn("check", "--json", *limit, "-j", n, p)
+            expect(many.out == one.out and many.err == one.err and many.status == one.status, (one, many),
+                   "-j %s: the output of -j 1" % n)
+    # A file that says it is empty but has lines (as those of /proc do) is
+    # read as a stream.
+    if os.path.exists("/proc/version"):
+        one, two = urn("check", "-j", "1", "/proc/version"), urn("check", "-j", "2", "/proc/version")
+        expect(one.err != "" and (two.out, two.err, two.status) == (one.out, one.err, one.status), (one, two),
+               "/proc/version read whole with -j 2")
+
+
+@test("jobs")
 def jobs_order_on_one_stream():
     """2>&1 with -j 2: each message between the lines it came between."""
     _, plain, _, _ = jobs_corpus()

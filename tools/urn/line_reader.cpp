@@ -324,6 +324,107 @@ std::size_t count_newlines(std::string_view s) noexcept
     return count;
 }
 
+namespace {
+
+/// pread(2) until `n` bytes are read or the file ends, retried on EINTR:
+/// the count, or -1 on error.
+long pread_full(int fd, char* p, std::size_t n, std::uint64_t at)
+{
+    std::size_t got = 0;
+    while (got < n) {
+        ssize_t const r = ::pread(fd, p + got, n - got, static_cast<off_t>(at + got));
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (r == 0)
+            break;
+        got += static_cast<std::size_t>(r);
+    }
+    return static_cast<long>(got);
+}
+
+/// Makes `keep` hold `n` bytes (and 64 after them, as the reader's
+/// buffers do), keeping its first `used`.
+void hold(line_reader::storage& keep, std::size_t n, std::size_t used)
+{
+    if (keep.bytes && keep.capacity >= n)
+        return;
+    std::size_t const cap = std::max(n, 2 * keep.capacity);
+    std::unique_ptr<char[]> bigger(new char[cap + 64]);
+    if (used > 0)
+        std::memcpy(bigger.get(), keep.bytes.get(), used);
+    keep.bytes = std::move(bigger);
+    keep.capacity = cap;
+}
+
+} // namespace
+
+bool read_range(int fd, std::uint64_t begin, std::uint64_t end, std::size_t max_line, line_reader::storage& keep,
+                range_lines& out)
+{
+    out = range_lines{};
+    // Byte `from` is the one before the range: a line starts at `begin`
+    // if it is a "\n".
+    std::uint64_t const from = begin > 0 ? begin - 1 : 0;
+    std::size_t const want = static_cast<std::size_t>(end - from);
+    hold(keep, want, 0);
+    long const n = pread_full(fd, keep.bytes.get(), want, from);
+    if (n < 0)
+        return false;
+    std::size_t got = static_cast<std::size_t>(n);
+    if (got == 0)
+        return true;  // the file is shorter than it was
+    char const* buf = keep.bytes.get();
+    // A "\n" at [0, limit) starts a line inside the range; one at `limit`
+    // (the range's or the file's last byte) does not.
+    std::size_t const limit = got - 1;
+    std::size_t first = 0;  // where the first line that starts in the range starts
+    if (begin > 0) {
+        auto const* nl = static_cast<char const*>(std::memchr(buf, '\n', limit));
+        if (nl == nullptr)
+            return true;  // inside a line that started before
+        first = static_cast<std::size_t>(nl - buf) + 1;
+    }
+    out.starts = (begin == 0 ? 1 : 0) + count_newlines(std::string_view(buf, limit));
+    auto const* last_nl = static_cast<char const*>(::memrchr(buf + first, '\n', limit - first));
+    std::size_t const last = last_nl != nullptr ? static_cast<std::size_t>(last_nl - buf) + 1 : first;
+    std::size_t stop = got;  // the end of the last line, its "\n" included
+    if (buf[limit] != '\n' && got == want) {
+        // The last line goes on past the range: read on to its "\n", in
+        // pieces as long as what is held of it, until it is known to be
+        // too long.
+        for (;;) {
+            std::size_t const held = got - last;
+            if (held > max_line) {
+                out.long_last = true;
+                stop = last;
+                break;
+            }
+            std::size_t const piece = std::min(std::max<std::size_t>(held, 4096), max_line + 1 - held);
+            hold(keep, got + piece, got);
+            long const r = pread_full(fd, keep.bytes.get() + got, piece, from + got);
+            if (r < 0)
+                return false;
+            char const* const more = keep.bytes.get() + got;
+            auto const* nl = static_cast<char const*>(std::memchr(more, '\n', static_cast<std::size_t>(r)));
+            got += static_cast<std::size_t>(r);
+            if (nl != nullptr) {
+                stop = static_cast<std::size_t>(nl - keep.bytes.get()) + 1;
+                break;
+            }
+            if (static_cast<std::size_t>(r) < piece) {
+                stop = got;  // the file's last line, without "\n"
+                break;
+            }
+        }
+    }
+    out.lines = std::string_view(keep.bytes.get() + first, stop - first);
+    out.offset = from + first;
+    return true;
+}
+
 input_file::input_file(std::string const& path)
 {
     if (path == "-") {

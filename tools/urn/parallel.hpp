@@ -50,9 +50,11 @@ using file_end = std::function<void(std::string_view file, std::uint64_t count)>
 unsigned default_jobs() noexcept;
 
 /** for_each_input (cli.hpp) with in.jobs threads (0: default_jobs()):
-    the calling thread and in.jobs - 1 more each read, in turn, the next
-    block of whole lines of a file (about 256 KiB, gzip decompressed) and
-    run their own line_worker over it, and each block's output (standard
+    the calling thread and in.jobs - 1 more each take, in turn, the next
+    block of a file (128 KiB): a range of a regular file, whose lines
+    (those that start in it) the thread then reads itself with pread(2),
+    or, for standard input and gzip, whole lines read under a lock (gzip
+    decompressed); each runs its own line_worker over it, and each block's output (standard
     output and error, as the worker wrote them) is written in input order,
     so that the bytes on each stream, and their order when both go to one
     file, are those of one thread. With one thread, or only URN arguments
