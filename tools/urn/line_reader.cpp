@@ -368,7 +368,11 @@ bool read_range(int fd, std::uint64_t begin, std::uint64_t end, std::size_t max_
     // Byte `from` is the one before the range: a line starts at `begin`
     // if it is a "\n".
     std::uint64_t const from = begin > 0 ? begin - 1 : 0;
-    std::size_t const want = static_cast<std::size_t>(end - from);
+    std::size_t const span = static_cast<std::size_t>(end - from);
+    // Some bytes past the range too, where the last line most often ends:
+    // one read, not two.
+    constexpr std::size_t ahead = 4096;
+    std::size_t const want = span + ahead;
     hold(keep, want, 0);
     long const n = pread_full(fd, keep.bytes.get(), want, from);
     if (n < 0)
@@ -379,7 +383,7 @@ bool read_range(int fd, std::uint64_t begin, std::uint64_t end, std::size_t max_
     char const* buf = keep.bytes.get();
     // A "\n" at [0, limit) starts a line inside the range; one at `limit`
     // (the range's or the file's last byte) does not.
-    std::size_t const limit = got - 1;
+    std::size_t const limit = std::min(got, span) - 1;
     std::size_t first = 0;  // where the first line that starts in the range starts
     if (begin > 0) {
         auto const* nl = static_cast<char const*>(std::memchr(buf, '\n', limit));
@@ -391,7 +395,9 @@ bool read_range(int fd, std::uint64_t begin, std::uint64_t end, std::size_t max_
     auto const* last_nl = static_cast<char const*>(::memrchr(buf + first, '\n', limit - first));
     std::size_t const last = last_nl != nullptr ? static_cast<std::size_t>(last_nl - buf) + 1 : first;
     std::size_t stop = got;  // the end of the last line, its "\n" included
-    if (buf[limit] != '\n' && got == want) {
+    if (auto const* nl = static_cast<char const*>(std::memchr(buf + limit, '\n', got - limit))) {
+        stop = static_cast<std::size_t>(nl - buf) + 1;
+    } else if (got == want) {
         // The last line goes on past the range: read on to its "\n", in
         // pieces as long as what is held of it, until it is known to be
         // too long.
