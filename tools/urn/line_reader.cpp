@@ -284,10 +284,7 @@ void line_reader::hand_over(std::size_t stop, storage& keep)
     // it, a partial line with no "\n" (next_block's memrchr saw them), go
     // to the front of the other buffer.
     std::size_t const rest = end_ - stop;
-    if (!keep.bytes || keep.capacity < cap_) {
-        keep.bytes.reset(new char[cap_ + slack]);
-        keep.capacity = cap_;
-    }
+    keep.hold(cap_, 0);
     std::memcpy(keep.bytes.get(), buf_.get() + stop, rest);
     std::swap(buf_, keep.bytes);
     std::swap(cap_, keep.capacity);
@@ -345,21 +342,19 @@ long pread_full(int fd, char* p, std::size_t n, std::uint64_t at)
     return static_cast<long>(got);
 }
 
-/// Makes `keep` hold `n` bytes (and 64 after them, as the reader's
-/// buffers do), keeping its first `used`.
-void hold(line_reader::storage& keep, std::size_t n, std::size_t used)
-{
-    if (keep.bytes && keep.capacity >= n)
-        return;
-    std::size_t const cap = std::max(n, 2 * keep.capacity);
-    std::unique_ptr<char[]> bigger(new char[cap + 64]);
-    if (used > 0)
-        std::memcpy(bigger.get(), keep.bytes.get(), used);
-    keep.bytes = std::move(bigger);
-    keep.capacity = cap;
-}
-
 } // namespace
+
+void line_reader::storage::hold(std::size_t n, std::size_t used)
+{
+    if (bytes && capacity >= n)
+        return;
+    std::size_t const cap = std::max(n, 2 * capacity);
+    std::unique_ptr<char[]> bigger(new char[cap + slack]);
+    if (used > 0)
+        std::memcpy(bigger.get(), bytes.get(), used);
+    bytes = std::move(bigger);
+    capacity = cap;
+}
 
 bool read_range(int fd, std::uint64_t begin, std::uint64_t end, std::size_t max_line, line_reader::storage& keep,
                 range_lines& out)
@@ -373,7 +368,7 @@ bool read_range(int fd, std::uint64_t begin, std::uint64_t end, std::size_t max_
     // one read, not two.
     constexpr std::size_t ahead = 4096;
     std::size_t const want = span + ahead;
-    hold(keep, want, 0);
+    keep.hold(want, 0);
     long const n = pread_full(fd, keep.bytes.get(), want, from);
     if (n < 0)
         return false;
@@ -409,7 +404,7 @@ bool read_range(int fd, std::uint64_t begin, std::uint64_t end, std::size_t max_
                 break;
             }
             std::size_t const piece = std::min(std::max<std::size_t>(held, 4096), max_line + 1 - held);
-            hold(keep, got + piece, got);
+            keep.hold(got + piece, got);
             long const r = pread_full(fd, keep.bytes.get() + got, piece, from + got);
             if (r < 0)
                 return false;

@@ -62,8 +62,14 @@ public:
 
     /// A buffer that next_block hands over, whole, with the block in it.
     struct storage {
+        /// Readable bytes after `capacity`: the newline scan reads up to
+        /// 63 past the data (and masks them off).
+        static constexpr std::size_t slack = 64;
         std::unique_ptr<char[]> bytes;
         std::size_t capacity = 0;
+        /// Makes it hold at least `n` bytes (twice as many as before, if
+        /// that is more), keeping its first `used`.
+        void hold(std::size_t n, std::size_t used);
     };
 
     /** next_block without the copy: the buffer that holds the block moves
@@ -83,7 +89,7 @@ public:
 
 private:
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
-    static constexpr std::size_t slack = 64;  // readable bytes after the buffer
+    static constexpr std::size_t slack = storage::slack;
 
     bool fill();        // reads more after end_; false on EOF or error
     void hand_over(std::size_t stop, storage& keep);  // [0, stop) to keep, the rest to its buffer
