@@ -398,21 +398,26 @@ URNS_SSSE3 URNS_ALWAYS_INLINE bool nss16(char const* c, std::size_t i, std::size
         unsigned const len = 16 - skip;
         __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(c + i - skip));
         unsigned const pct = equal16(v, '%') >> skip;
-        unsigned const a = (pct << 1) | first;
-        unsigned const b = (pct << 2) | second;
-        unsigned const mine = (1u << len) - 1;
-        unsigned bad = (outside16(v, set) >> skip) | ((a | b) & mine & (outside16(v, hex) >> skip));
-        if (nul_refused) {
-            unsigned const zeros = equal16(v, '0') >> skip;
-            unsigned const az = a & zeros & mine;   // a first digit "0"
-            unsigned const bz = b & zeros & mine;   // a second digit "0"
-            bad |= (az & (bz >> 1)) | (zero & bz & 1u);
-            zero = (az >> (len - 1)) & 1u;
+        unsigned bad = outside16(v, set) >> skip;
+        // Most sixteens hold no triplet's octet: no "%", and none carried
+        // in (`zero` is 1 only with `second`). They are only read for the set.
+        if ((pct | first | second) != 0) {
+            unsigned const a = (pct << 1) | first;
+            unsigned const b = (pct << 2) | second;
+            unsigned const mine = (1u << len) - 1;
+            bad |= (a | b) & mine & (outside16(v, hex) >> skip);
+            if (nul_refused) {
+                unsigned const zeros = equal16(v, '0') >> skip;
+                unsigned const az = a & zeros & mine;   // a first digit "0"
+                unsigned const bz = b & zeros & mine;   // a second digit "0"
+                bad |= (az & (bz >> 1)) | (zero & bz & 1u);
+                zero = (az >> (len - 1)) & 1u;
+            }
+            first = a >> len;
+            second = b >> len;
         }
         if (bad != 0)
             return false;
-        first = a >> len;
-        second = b >> len;
         i += len;
         if (i == n)
             return (first | second) == 0;  // else a triplet cut short by the end

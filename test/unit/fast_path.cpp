@@ -288,3 +288,20 @@ BOOST_AUTO_TEST_CASE(long_nss_triplets)
             }
     BOOST_TEST(t.fast > 0u);
 }
+
+// Every octet at every place of NIDs of 2 to 34 octets, with NSSs short
+// and long: the fast path's answers, and parse_urn's, are the grammar's.
+BOOST_AUTO_TEST_CASE(nid_every_octet)
+{
+    tally t;
+    for (std::size_t len = 2; len <= 34; len += 1)
+        for (std::size_t at = 0; at < len; ++at)
+            for (unsigned o = 0; o < 256; o += (o < 128 ? 1 : 37))
+                for (char const* nss : {"x", "0451450523", "abcdefghijklmnopqrstuvwxyz"}) {
+                    std::string nid(len, 'k');
+                    nid[at] = static_cast<char>(o);
+                    for (syntax syn : all_syntaxes)
+                        compare("urn:" + nid + ":" + nss, syn, t);
+                }
+    BOOST_TEST(t.fast > 0u);
+}
