@@ -167,6 +167,89 @@ struct no_file_end {
     void operator()(std::string_view) const noexcept {}
 };
 
+/** The lines of `block`, a block of whole lines of the file `name` whose
+    first line is number `first_line` at `first_offset` (as
+    line_reader::next_block hands them out): calls `line(origin, text)`
+    for each non-empty one, a UTF-8 byte order mark at the file's start
+    removed (origin::bom says it was there), and `on_long(origin)` for
+    one longer than `max_line`; flushes standard output after each line
+    when `flush_each`. If `line` returns false, stops and returns false. */
+template <class Line, class OnLong>
+bool for_each_block_line(std::string_view name, std::string_view block, std::size_t first_line,
+                         std::uint64_t first_offset, std::size_t max_line, bool flush_each, Line&& line,
+                         OnLong&& on_long)
+{
+    return for_each_line(
+        block, first_line, first_offset, max_line,
+        [&](std::size_t number, std::uint64_t offset, std::string_view text) {
+            origin where{name, number, offset};
+            if (number == 1 && offset == 0 && text.substr(0, 3) == "\xEF\xBB\xBF") {
+                text.remove_prefix(3);
+                where.offset = where.bom = 3;
+            }
+            if (!text.empty() && !line(where, text))
+                return false;
+            if (flush_each)
+                out().flush();
+            return true;
+        },
+        [&](std::size_t number) { on_long(origin{name, number, 0}); });
+}
+
+/** for_each_input, a block at a time: calls `on_argument(origin, text)`
+    for each URN argument, and `on_block(name, block, first_line,
+    first_offset, flush_each)` for each block of whole lines of each file
+    (for_each_block_line splits it; `flush_each`: standard output is line
+    buffered). Either returns false to stop the reading at once. */
+template <class OnArgument, class OnBlock, class OnLong, class OnEnd = no_file_end>
+int for_each_input_block(inputs const& in, OnArgument&& on_argument, OnBlock&& on_block, OnLong&& on_long,
+                         OnEnd on_end = {})
+{
+    static std::vector<inputs::item> const stdin_only{{true, "-"}};
+    int status = exit_ok;
+    std::size_t argument = 0;
+    for (inputs::item const& it : in.items.empty() ? stdin_only : in.items) {
+        if (!it.is_file) {
+            if (!on_argument(origin{{}, ++argument, 0}, it.text))
+                return status;
+            continue;
+        }
+        std::string const path(it.text);
+        std::string_view const name = path == "-" ? in.stdin_name : it.text;
+        input_file f(path);
+        if (f.fd() < 0) {
+            report_read_error(name, f.error());
+            status = exit_usage;
+            continue;
+        }
+        // Whole blocks of lines from the reader, split by the caller: no
+        // call per line into the reader.
+        line_reader r(f.fd(), line_reader::default_block, in.max_line);
+        bool const flush_each = line_buffered();
+        for (;;) {
+            std::string_view block;
+            std::size_t first_line = 0;
+            std::uint64_t first_offset = 0;
+            auto const st = r.next_block(block, first_line, first_offset);
+            if (st == line_reader::status::line) {
+                if (!on_block(name, block, first_line, first_offset, flush_each))
+                    return status;
+            } else if (st == line_reader::status::too_long) {
+                on_long(origin{name, r.line_number(), 0});
+            } else {
+                if (st == line_reader::status::error) {
+                    report_read_error(name, r.error_message());
+                    status = exit_usage;
+                } else {
+                    on_end(name);
+                }
+                break;
+            }
+        }
+    }
+    return status;
+}
+
 /** Calls `on_line(origin, text)` for each URN argument and each
     non-empty line of each file, in the order given; with none given, for
     each non-empty line of standard input. A UTF-8 byte order mark at the
@@ -186,64 +269,14 @@ int for_each_input(inputs const& in, OnLine&& on_line, OnLong&& on_long, OnEnd o
         else
             return on_line(where, text), true;
     };
-    static std::vector<inputs::item> const stdin_only{{true, "-"}};
-    int status = exit_ok;
-    std::size_t argument = 0;
-    for (inputs::item const& it : in.items.empty() ? stdin_only : in.items) {
-        if (!it.is_file) {
-            if (!line(origin{{}, ++argument, 0}, it.text))
-                return status;
-            continue;
-        }
-        std::string const path(it.text);
-        std::string_view const name = path == "-" ? in.stdin_name : it.text;
-        input_file f(path);
-        if (f.fd() < 0) {
-            report_read_error(name, f.error());
-            status = exit_usage;
-            continue;
-        }
-        // Whole blocks of lines from the reader, split here (for_each_line):
-        // no call per line into the reader.
-        line_reader r(f.fd(), line_reader::default_block, in.max_line);
-        bool const flush_each = line_buffered();
-        for (;;) {
-            std::string_view block;
-            std::size_t first_line = 0;
-            std::uint64_t first_offset = 0;
-            auto const st = r.next_block(block, first_line, first_offset);
-            if (st == line_reader::status::line) {
-                bool const more = for_each_line(
-                    block, first_line, first_offset, in.max_line,
-                    [&](std::size_t number, std::uint64_t offset, std::string_view text) {
-                        origin where{name, number, offset};
-                        if (number == 1 && offset == 0 && text.substr(0, 3) == "\xEF\xBB\xBF") {
-                            text.remove_prefix(3);
-                            where.offset = where.bom = 3;
-                        }
-                        if (!text.empty() && !line(where, text))
-                            return false;
-                        if (flush_each)
-                            out().flush();
-                        return true;
-                    },
-                    [&](std::size_t number) { on_long(origin{name, number, 0}); });
-                if (!more)
-                    return status;
-            } else if (st == line_reader::status::too_long) {
-                on_long(origin{name, r.line_number(), 0});
-            } else {
-                if (st == line_reader::status::error) {
-                    report_read_error(name, r.error_message());
-                    status = exit_usage;
-                } else {
-                    on_end(name);
-                }
-                break;
-            }
-        }
-    }
-    return status;
+    return for_each_input_block(
+        in, line,
+        [&](std::string_view name, std::string_view block, std::size_t first_line, std::uint64_t first_offset,
+            bool flush_each) {
+            return for_each_block_line(name, block, first_line, first_offset, in.max_line, flush_each, line,
+                                       on_long);
+        },
+        on_long, std::move(on_end));
 }
 
 } // namespace urn_tool

@@ -118,7 +118,7 @@ void write_diagnostics_json(json_writer& j, std::vector<urns::diagnostic> const&
 }
 
 /// What `urn check` does with each line (one per thread).
-class check_worker final : public line_worker {
+class check_worker final : public line_worker_of<check_worker> {
 public:
     check_worker(check_settings const& o, urns::parse_options const& popts, urns::check_options const& lint_opts,
                  std::atomic<bool>& any_invalid)
@@ -128,9 +128,29 @@ public:
 
     bool line(origin const& where, std::string_view text) override
     {
+        auto r = urns::parse_urn(text, popts_);
+        // The common case, a valid URN without --json or --lint, first:
+        // nothing else to look at.
+        if (plain_ && r) {
+            if (!o_.quiet)
+                write_components_line(sink_, *r);
+            return true;
+        }
+        return other(where, text, r);
+    }
+
+    void too_long(origin const& where) override
+    {
+        invalid();
+        report_too_long(where, o_.in.max_line, o_.json ? &j_ : nullptr);
+    }
+
+private:
+    /// line() but for its common case: an invalid URN, or --json or --lint.
+    [[gnu::noinline]] bool other(origin const& where, std::string_view text, urns::result<urns::urn_view> const& r)
+    {
         if (where.bom != 0 && o_.lint && !o_.json)
             report_bom(where);
-        auto r = urns::parse_urn(text, popts_);
         if (!r)
             invalid();
         diags_.clear();
@@ -157,19 +177,13 @@ public:
         return true;
     }
 
-    void too_long(origin const& where) override
-    {
-        invalid();
-        report_too_long(where, o_.in.max_line, o_.json ? &j_ : nullptr);
-    }
-
-private:
     void invalid() noexcept { set_flag(any_invalid_); }
 
     check_settings const& o_;
     urns::parse_options const& popts_;
     urns::check_options const& lint_opts_;
     std::atomic<bool>& any_invalid_;
+    bool const plain_ = !o_.json && !o_.lint;
     out_buffer& sink_ = out();
     json_writer j_{sink_};
     std::vector<urns::diagnostic> diags_;

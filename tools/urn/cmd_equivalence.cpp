@@ -109,7 +109,7 @@ canonical_form canonical_of(urns::urn_view u, urns::equivalence_mode m, urns::ns
 }
 
 /// What `urn normalize` does with each line (one per thread).
-class normalize_worker final : public line_worker {
+class normalize_worker final : public line_worker_of<normalize_worker> {
 public:
     normalize_worker(urns::parse_options const& popts, urns::equivalence_mode m, bool json, std::size_t max_line,
                      std::atomic<bool>& any_invalid)

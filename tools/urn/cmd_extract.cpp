@@ -46,7 +46,7 @@ enum class report { urns, count, files, quiet };
 
 /// What `urn extract` does with each line (one per thread); `count` is
 /// the number of URNs found.
-class extract_worker final : public line_worker {
+class extract_worker final : public line_worker_of<extract_worker> {
 public:
     extract_worker(urns::extract_options const& opts, report what, bool json, bool only_urn, std::size_t max_line,
                    std::atomic<bool>& found, std::atomic<bool>& skipped)

@@ -39,8 +39,6 @@ unsigned default_jobs() noexcept
 
 namespace {
 
-constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
-
 // A range's size, and the reader's buffer: so the most a task holds (but
 // for one long line). With at most 2 N + 2 tasks in flight, the memory
 // stays a few megabytes per thread, whatever the input's size. Smaller
@@ -52,8 +50,12 @@ constexpr std::size_t block_size = std::size_t(128) << 10;
 int serial(inputs const& in, worker_factory const& make, file_end const& on_end)
 {
     std::unique_ptr<line_worker> w = make();
-    return for_each_input(
+    return for_each_input_block(
         in, [&](origin const& where, std::string_view text) { return w->line(where, text); },
+        [&](std::string_view name, std::string_view block, std::size_t first_line, std::uint64_t first_offset,
+            bool flush_each) {
+            return w->lines(name, block, first_line, first_offset, in.max_line, flush_each);
+        },
         [&](origin const& where) { w->too_long(where); },
         [&](std::string_view file) {
             if (on_end)
@@ -429,19 +431,7 @@ private:
     void run_lines(std::string_view file, std::string_view lines, std::size_t first, std::uint64_t offset,
                    line_worker& w)
     {
-        for_each_line(
-            lines, first, offset, max_line_,
-            [&](std::size_t line, std::uint64_t at, std::string_view text) {
-                origin where{file, line, at};
-                if (line == 1 && at == 0 && text.substr(0, 3) == utf8_bom) {
-                    text.remove_prefix(3);
-                    where.offset = where.bom = 3;
-                }
-                if (!text.empty())
-                    w.line(where, text);
-                return true;
-            },
-            [&](std::size_t line) { w.too_long(origin{file, line, 0}); });
+        w.lines(file, lines, first, offset, max_line_, false);
     }
 
     /// Writes the finished tasks at the front, in order; one thread at a

@@ -25,9 +25,32 @@ public:
     virtual bool line(origin const& where, std::string_view text) = 0;
     /// A line longer than --max-line, skipped.
     virtual void too_long(origin const& where) = 0;
+    /** A block of whole lines of a file, as for_each_block_line (cli.hpp)
+        splits it: line() and too_long() for each. One call per block:
+        line_worker_of makes it call them directly, not through the
+        virtual table once a line. */
+    virtual bool lines(std::string_view file, std::string_view block, std::size_t first_line,
+                       std::uint64_t first_offset, std::size_t max_line, bool flush_each) = 0;
     /// What line() counted for the current file; the driver sums it per
     /// file for `file_end` and sets it back to 0.
     std::uint64_t count = 0;
+};
+
+/** The base of a worker class `Worker` (final, with line() and
+    too_long()): its lines() splits a block and calls Worker's own
+    line() and too_long(), which the compiler can then inline. */
+template <class Worker>
+class line_worker_of : public line_worker {
+public:
+    bool lines(std::string_view file, std::string_view block, std::size_t first_line, std::uint64_t first_offset,
+               std::size_t max_line, bool flush_each) final
+    {
+        Worker& w = static_cast<Worker&>(*this);
+        return for_each_block_line(
+            file, block, first_line, first_offset, max_line, flush_each,
+            [&w](origin const& where, std::string_view text) { return w.Worker::line(where, text); },
+            [&w](origin const& where) { w.Worker::too_long(where); });
+    }
 };
 
 /** Sets a flag that workers share (found, invalid, ...). It is read
