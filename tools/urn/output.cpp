@@ -6,6 +6,7 @@
 #include <boost/archive/iterators/transform_width.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -160,27 +161,16 @@ void out_buffer::write_slow(char const* p, std::size_t n)
 
 void out_buffer::number(std::uint64_t n)
 {
-    std::size_t width = 1;
-    for (std::uint64_t rest = n; rest >= 10; rest /= 10)
-        ++width;
-    if (width <= cap_ - len_) {
-        // Straight into the buffer, last digit first: bytes stored one by
-        // one and then copied as a word would wait on the store buffer.
-        char* q = buf_.get() + len_ + width;
-        do {
-            *--q = static_cast<char>('0' + n % 10);
-            n /= 10;
-        } while (n != 0);
-        len_ += width;
+    // Straight into the buffer where it has room for the longest number:
+    // std::to_chars writes two digits a step, from a table.
+    constexpr std::size_t longest = 20;
+    if (cap_ - len_ >= longest) {
+        char* const at = buf_.get() + len_;
+        len_ += static_cast<std::size_t>(std::to_chars(at, at + longest, n).ptr - at);
         return;
     }
-    char digits[20];
-    int i = 20;
-    do {
-        digits[--i] = static_cast<char>('0' + n % 10);
-        n /= 10;
-    } while (n != 0);
-    write(digits + i, static_cast<std::size_t>(20 - i));
+    char digits[longest];
+    write(digits, static_cast<std::size_t>(std::to_chars(digits, digits + longest, n).ptr - digits));
 }
 
 void out_buffer::spaces(std::size_t n)
