@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// libFuzzer target: urns::to_string(parse_error, input), on the errors
+// libFuzzer target: urns::to_string(parse_error, input) and to_chars, on the errors
 // parse_urn returns and on made-up errors (any offset, even past the end;
 // any code and rule name). Checks that the rendering is two lines: the
 // input, printable ASCII only, cut to a window with "..." where cut, and a
@@ -9,6 +9,7 @@
 
 #include <urns/urns.hpp>
 
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -77,6 +78,15 @@ void check_rendering(std::string_view input, urns::parse_error const& e)
     URNS_FUZZ_CHECK(line1.size() <= 4 * 100, input);
     // The offending byte itself is shown, when there is one.
     URNS_FUZZ_CHECK(rest.empty() || !after.empty(), input);
+
+    // to_chars writes the same text into a range that holds it, and says
+    // value_too_large for one a byte short.
+    std::string buf(text.size() + 1, '#');
+    std::to_chars_result const fits = urns::to_chars(buf.data(), buf.data() + text.size(), e, input);
+    URNS_FUZZ_CHECK(fits.ec == std::errc() && std::string_view(buf.data(), fits.ptr - buf.data()) == text, input);
+    std::to_chars_result const short_one = urns::to_chars(buf.data(), buf.data() + text.size() - 1, e, input);
+    URNS_FUZZ_CHECK(short_one.ec == std::errc::value_too_large && short_one.ptr == buf.data() + text.size() - 1,
+                    input);
 }
 
 } // namespace

@@ -98,11 +98,30 @@ char* put_shown(char* q, unsigned char c) noexcept
     return q + 4;
 }
 
-/// Copies `text` to `q`; returns the end.
-char* put(char* q, std::string_view text) noexcept
+/** Copies `text` to `q`; returns the end. In words of eight, the last
+    one overlapping: the pieces of a message are short, and a memcpy of a
+    length the compiler knows to be bounded can become "rep movsq", whose
+    start-up on some processors (AMD's) costs more than such a piece. */
+#if defined(__GNUC__)
+[[gnu::always_inline]]
+#endif
+inline char* put(char* q, std::string_view text) noexcept
 {
-    std::memcpy(q, text.data(), text.size());
-    return q + text.size();
+    char const* const p = text.data();
+    std::size_t const n = text.size();
+    if (n >= 8) {
+        for (std::size_t i = 0; i + 8 < n; i += 8)
+            std::memcpy(q + i, p + i, 8);
+        std::memcpy(q + n - 8, p + n - 8, 8);
+    } else if (n >= 4) {
+        std::memcpy(q, p, 4);
+        std::memcpy(q + n - 4, p + n - 4, 4);
+    } else if (n > 0) {
+        q[0] = p[0];
+        q[n / 2] = p[n / 2];
+        q[n - 1] = p[n - 1];
+    }
+    return q + n;
 }
 
 } // namespace
@@ -142,21 +161,22 @@ std::string to_string(parse_error const& e, std::string_view input)
     return out;
 }
 
-void to_string(parse_error const& e, std::string_view input, std::string& out)
+namespace {
+
+// The window shown: at most this many bytes before the offset and from it.
+constexpr std::size_t before = 40, after = 30;
+/// The most put_window writes: the window (each byte at most four wide,
+/// "..." at either end), its line end, the caret line and "^ offset N: ".
+constexpr std::size_t window_room = 3 + 4 * (before + after) + 3 + 1 + 3 + 4 * before + 9 + 20 + 2;
+
+/// The window of `input` around e.offset, the caret line under it and
+/// "^ offset N: ", at `q` (window_room bytes); returns the end.
+char* put_window(char* q, parse_error const& e, std::string_view input) noexcept
 {
-    constexpr std::size_t before = 40, after = 30;
+    char* const start = q;
     std::size_t const at = std::min(e.offset, input.size());
     std::size_t const lo = at > before ? at - before : 0;
     std::size_t const hi = std::min(input.size(), at + after);
-
-    // The whole message is made on the stack and appended at once: a
-    // message is written for every invalid line of a file, and appends of
-    // a few bytes each cost more than the bytes. The window (each byte at
-    // most four wide, "..." at either end) and its caret line always fit;
-    // the words after them fit unless a category's message or a rule's
-    // name is very long, and then what is made goes first.
-    char buf[3 + 4 * (before + after) + 3 + 1 + 3 + 4 * before + 9 + 20 + 2 + 256];
-    char* q = buf;
     if (lo > 0)
         q = put(q, "...");
     // Runs of bytes shown as they are go in whole; the others one by one.
@@ -177,16 +197,48 @@ void to_string(parse_error const& e, std::string_view input, std::string& out)
     }
     if (!caret_at)
         caret_at = q;   // the offset is the input's end
-    std::size_t const caret = static_cast<std::size_t>(caret_at - buf);
+    std::size_t const caret = static_cast<std::size_t>(caret_at - start);
     if (hi < input.size())
         q = put(q, "...");
     *q++ = '\n';
     std::memset(q, ' ', caret);
     q += caret;
     q = put(q, "^ offset ");
-    q = std::to_chars(q, buf + sizeof buf, e.offset).ptr;
-    q = put(q, ": ");
+    q = std::to_chars(q, q + 20, e.offset).ptr;
+    return put(q, ": ");
+}
 
+/// Calls add(word) for each word after the caret line but the category's
+/// message: the names expected, then the syntax.
+template <class Add>
+void add_names(parse_error const& e, Add&& add)
+{
+    if (!e.expected.empty()) {
+        add(" (expected ");
+        add(e.expected);
+        for (std::string_view more : e.also_expected) {
+            add(" or ");
+            add(more);
+        }
+        add(")");
+    }
+    add(" [");
+    add(to_string(e.syntax));
+    add("]");
+}
+
+} // namespace
+
+void to_string(parse_error const& e, std::string_view input, std::string& out)
+{
+    // The whole message is made on the stack and appended at once: a
+    // message is written for every invalid line of a file, and appends of
+    // a few bytes each cost more than the bytes. The window and its caret
+    // line always fit; the words after them fit unless a category's
+    // message or a rule's name is very long, and then what is made goes
+    // first.
+    char buf[window_room + 256];
+    char* q = put_window(buf, e, input);
     auto const add = [&](std::string_view piece) {
         if (piece.size() > static_cast<std::size_t>(buf + sizeof buf - q)) {
             out.append(buf, static_cast<std::size_t>(q - buf));
@@ -203,19 +255,52 @@ void to_string(parse_error const& e, std::string_view input, std::string& out)
         add(text_of(e.code.value()));
     else
         add(e.code.message());
-    if (!e.expected.empty()) {
-        add(" (expected ");
-        add(e.expected);
-        for (std::string_view more : e.also_expected) {
-            add(" or ");
-            add(more);
-        }
-        add(")");
-    }
-    add(" [");
-    add(to_string(e.syntax));
-    add("]");
+    add_names(e, add);
     out.append(buf, static_cast<std::size_t>(q - buf));
+}
+
+std::to_chars_result to_chars(char* first, char* last, parse_error const& e, std::string_view input) noexcept
+{
+    std::size_t const room = static_cast<std::size_t>(last - first);
+    char* q = first;
+    if (room >= window_room) {
+        q = put_window(q, e, input);
+    } else {
+        char buf[window_room];
+        std::size_t const n = static_cast<std::size_t>(put_window(buf, e, input) - buf);
+        if (n > room)
+            return {last, std::errc::value_too_large};
+        q = put(q, std::string_view(buf, n));
+    }
+    bool fits = true;
+    auto const add = [&](std::string_view piece) {
+        if (!fits || piece.size() > static_cast<std::size_t>(last - q))
+            fits = false;
+        else
+            q = put(q, piece);
+    };
+    if (e.code.category() == error_category()) {
+        add(text_of(e.code.value()));
+    } else {
+        // Another category writes its message into the rest of the range,
+        // NUL-terminated and cut to fit, or returns one of its own: a
+        // message that fills the rest may have been cut, so it does not fit.
+        std::size_t const space = static_cast<std::size_t>(last - q);
+        char const* const m = space > 0 ? e.code.message(q, space) : nullptr;
+        if (m == nullptr) {
+            fits = false;
+        } else if (m == q) {
+            std::size_t const n = std::strlen(m);
+            fits = n + 1 < space;
+            q += n;
+        } else {
+            add(m);
+        }
+    }
+    add_names(e, add);
+    if (!fits)
+        return {last, std::errc::value_too_large};
+    return {q, std::errc()};
 }
 
 void throw_exception_from_error(parse_error const& e, boost::source_location const& loc)

@@ -10,6 +10,7 @@
 #include <boost/system/error_code.hpp>
 #include <boost/system/result.hpp>
 
+#include <charconv>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -167,6 +168,18 @@ URNS_DECL std::string to_string(parse_error const& e, std::string_view input);
 /// error to the next, no allocation once it has grown to fit (a stream of
 /// errors, as `urn check` prints them).
 URNS_DECL void to_string(parse_error const& e, std::string_view input, std::string& out);
+
+/** As to_string(e, input), written to [first, last) as std::to_chars
+    writes a number: returns the end of the text and std::errc(), or
+    `last` and std::errc::value_too_large when it does not fit (the
+    range's bytes are then unspecified). Allocates nothing for an error of
+    this library's category; another category's message is asked for into
+    the range, and may need one byte more than its text (its NUL). Messages of this
+    library take a few hundred bytes (the window of the input shown is at
+    most 481 bytes wide with its caret line).
+*/
+URNS_DECL std::to_chars_result to_chars(char* first, char* last, parse_error const& e,
+                                        std::string_view input) noexcept;
 
 /// Called by result<T>::value() on an error: throws boost::system::system_error.
 [[noreturn]] URNS_DECL void throw_exception_from_error(parse_error const& e,

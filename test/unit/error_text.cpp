@@ -9,7 +9,9 @@
 
 #include <urns/error.hpp>
 
+#include <charconv>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -138,6 +140,51 @@ BOOST_AUTO_TEST_CASE(long_words_after_the_caret_are_whole)
             std::string kept = "before|";
             urns::to_string(e, input, kept);
             BOOST_TEST(kept == "before|" + want);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(to_chars_writes_what_to_string_returns)
+{
+    // to_chars writes the text to_string returns (held to error.hpp's rule
+    // by the cases above) when it fits, and says value_too_large, at
+    // `last`, for every range one byte too short and shorter; a message of
+    // another category, which the category may write into the range with
+    // its NUL, may need one byte more (`extra`), and needs no more.
+    std::string const wide = std::string(45, '\x01') + std::string(40, '\x02');
+    struct case_ {
+        urns::parse_error e;
+        std::string input;
+        std::size_t extra;   // bytes that may be needed past the text
+    };
+    std::vector<case_> cases;
+    cases.push_back({urns::parse_error(make_error_code(urns::error::bad_nss), 9, "NSS", urns::syntax::rfc2141bis),
+                     std::string("urn:ex:\x01\x02z", 10), 0});
+    cases.push_back({urns::parse_error(make_error_code(urns::error::bad_nss), 50, "NSS", urns::syntax::rfc8141), wide, 0});
+    cases.push_back({urns::parse_error(make_error_code(urns::error::bad_pct_encoded), 104, "", urns::syntax::rfc2141),
+                     "urn:" + std::string(100, 'a'), 0});
+    urns::parse_error named(make_error_code(urns::error::bad_nid), 4, "NID", urns::syntax::rfc2141);
+    named.also_expected.push_back("ALPHA");
+    named.also_expected.push_back("DIGIT");
+    cases.push_back({named, "urn:-x:y", 0});
+    cases.push_back({urns::parse_error(make_error_code(boost::system::errc::invalid_argument), 0, "rule",
+                                       urns::syntax::rfc8141),
+                     "x", 1});
+    wordy_category const wordy(700);
+    cases.push_back({urns::parse_error(boost::system::error_code(1, wordy), 50, "NSS", urns::syntax::rfc2141), wide, 1});
+    for (case_ const& c : cases) {
+        std::string const want = urns::to_string(c.e, c.input);
+        std::vector<char> buf(want.size() + c.extra + 64, '#');
+        for (std::size_t size = 0; size <= want.size() + c.extra + 64; ++size) {
+            char* const last = buf.data() + size;
+            std::to_chars_result const r = urns::to_chars(buf.data(), last, c.e, c.input);
+            if (size < want.size() || (size < want.size() + c.extra && r.ec != std::errc())) {
+                BOOST_TEST_REQUIRE((r.ec == std::errc::value_too_large), "size " << size << " of " << want.size());
+                BOOST_TEST_REQUIRE((r.ptr == last), "size " << size);
+            } else {
+                BOOST_TEST_REQUIRE((r.ec == std::errc()), "size " << size << " of " << want.size());
+                BOOST_TEST_REQUIRE(std::string(buf.data(), r.ptr) == want, "size " << size);
+            }
         }
     }
 }

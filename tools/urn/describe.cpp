@@ -126,7 +126,17 @@ void report_invalid(origin const& where, std::string_view input, urns::parse_err
         o.write(urns::to_string(e.syntax));
         o.write(" URN\n");
     }
-    // One string per thread, kept: no allocation per message.
+    // Without colours, straight into the buffer (a message is written for
+    // every invalid line of a file: a copy less).
+    if (!colored() && o.write_into(1024, [&](char* first, char* last) -> char* {
+            std::to_chars_result const r = urns::to_chars(first, last, e, input);
+            return r.ec == std::errc() ? r.ptr : nullptr;
+        })) {
+        o.put('\n');
+        end_message();
+        return;
+    }
+    // Else one string per thread, kept: no allocation per message.
     thread_local std::string text;
     text.clear();
     urns::to_string(e, input, text);

@@ -89,6 +89,27 @@ public:
             flush();
         buf_[len_++] = c;
     }
+    /** Lets `fill(first, last)` write into the buffer's free space, which
+        is made at least `n` bytes (by a flush); it returns the end of what
+        it wrote, which is kept, or nullptr to keep nothing. False if the
+        buffer cannot hold `n` bytes or fill kept nothing. */
+    template <class Fill>
+    bool write_into(std::size_t n, Fill&& fill)
+    {
+        if (cap_ - len_ < n) {
+            if (cap_ < n)
+                return false;
+            flush();
+            if (cap_ - len_ < n)
+                return false;
+        }
+        char* const first = buf_.get() + len_;
+        char* const end = fill(first, buf_.get() + cap_);
+        if (end == nullptr)
+            return false;
+        len_ += static_cast<std::size_t>(end - first);
+        return true;
+    }
     /// The decimal digits of `n`.
     void number(std::uint64_t n);
     /// `n` spaces.
