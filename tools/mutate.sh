@@ -46,7 +46,10 @@ done
 head=$(git rev-parse HEAD)
 rm -rf "$work/tree"
 mkdir -p "$work/tree"
-git archive "$head" | tar -x -C "$work/tree"
+# Files dated now (-m), not with the commit's time: a build left by an
+# earlier run, whose objects may come from a mutant written after that
+# time, is then built again whole instead of kept.
+git archive "$head" | tar -x -m -C "$work/tree"
 
 # apply <id>: writes the mutated file into the tree (from HEAD's version),
 # or fails loudly if its search text does not occur exactly once.
