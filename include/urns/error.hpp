@@ -174,9 +174,9 @@ URNS_DECL void to_string(parse_error const& e, std::string_view input, std::stri
     `last` and std::errc::value_too_large when it does not fit (the
     range's bytes are then unspecified). Allocates nothing for an error of
     this library's category; another category's message is asked for into
-    the range, and may need one byte more than its text (its NUL). Messages of this
-    library take a few hundred bytes (the window of the input shown is at
-    most 481 bytes wide with its caret line).
+    the range, and may need one byte more than its text (its NUL).
+    Messages of this library take a few hundred bytes (the window of the
+    input shown is at most 481 bytes wide with its caret line).
 */
 URNS_DECL std::to_chars_result to_chars(char* first, char* last, parse_error const& e,
                                         std::string_view input) noexcept;

@@ -414,24 +414,18 @@ private:
                 range_failed_ = true;
                 return;
             }
-            run_lines(t.file, got.lines, first, got.offset, w);
+            w.lines(t.file, got.lines, first, got.offset, max_line_, false);
             if (got.long_last)
                 w.too_long(origin{t.file, first + got.starts - 1, 0});
             break;
         }
         case task::kind::lines:
-            run_lines(t.file, t.lines, t.line, t.offset, w);
+            w.lines(t.file, t.lines, t.line, t.offset, max_line_, false);
             break;
         case task::kind::file_end:
         case task::kind::message:
             break;
         }
-    }
-
-    void run_lines(std::string_view file, std::string_view lines, std::size_t first, std::uint64_t offset,
-                   line_worker& w)
-    {
-        w.lines(file, lines, first, offset, max_line_, false);
     }
 
     /// Writes the finished tasks at the front, in order; one thread at a
