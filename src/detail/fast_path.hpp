@@ -82,26 +82,37 @@ URNS_ALWAYS_INLINE bool all8(char const* c, lx::charset const& set) noexcept
     at `n`: they overlap octets already read, which are in `set` too, and
     `min_start` <= n - 8 bounds them below (octets before it are not the
     caller's to judge). So the NSS, "%" triplets and all, is one pass with
-    no branch per octet.
+    no branch per octet. When it returns false and no "%" came before the
+    eight octets (or the octet) it failed on, `clean` is set to their start:
+    nothing before it is a fault, so the fault's reader may start there.
 */
 URNS_ALWAYS_INLINE bool all_in(char const* c, std::size_t i, std::size_t n, std::size_t min_start, lx::charset const& set,
-                   bool& has_pct) noexcept
+                   bool& has_pct, std::size_t& clean) noexcept
 {
     std::uint64_t pct = 0;
     for (; n - i >= 8; i += 8) {
-        if (!all8(c + i, set))
+        if (!all8(c + i, set)) {
+            if (pct == 0)
+                clean = i;
             return false;
+        }
         pct |= pct_bytes(load8(c + i));
     }
     if (i < n) {
         if (n - min_start >= 8) {
-            if (!all8(c + n - 8, set))
+            if (!all8(c + n - 8, set)) {
+                if (pct == 0)
+                    clean = n - 8;
                 return false;
+            }
             pct |= pct_bytes(load8(c + n - 8));
         } else {
             for (; i < n; ++i) {
-                if (!set.contains(c[i]))
+                if (!set.contains(c[i])) {
+                    if (pct == 0)
+                        clean = i;
                     return false;
+                }
                 pct |= c[i] == '%';
             }
         }
@@ -221,8 +232,13 @@ inline unsigned octet_at(char const* c, std::size_t i) noexcept
 }
 
 /** The first fault of the NSS of `s`, which starts at `k` after a NID
-    the fast path accepts (see locate_fault). */
-URNS_ALWAYS_INLINE bool locate_nss_fault(std::string_view s, syntax syn, std::size_t const k, fault& f) noexcept
+    the fast path accepts (see locate_fault), read from `clean` on where
+    that is after `k`: the caller has read [k, clean) and found no fault
+    there (each octet in the syntax's NSS set, each "%" starting a good
+    triplet). A triplet begun before `clean` and ending after it is read
+    from there as NSS octets, which its digits are. */
+URNS_ALWAYS_INLINE bool locate_nss_fault(std::string_view s, syntax syn, std::size_t const k, fault& f,
+                                         std::size_t const clean = 0) noexcept
 {
     std::size_t const n = s.size();
     char const* const c = s.data();
@@ -237,7 +253,7 @@ URNS_ALWAYS_INLINE bool locate_nss_fault(std::string_view s, syntax syn, std::si
         return f.place(phase::nss_first, end_octet, k);
     if (syn == syntax::rfc8141 && c[k] == '/')
         return f.place(phase::nss_first, '/', k);
-    std::size_t i = k;
+    std::size_t i = clean > k ? clean : k;
     for (;;) {
         while (n - i >= 8 && all8(c + i, plain))
             i += 8;
@@ -257,7 +273,7 @@ URNS_ALWAYS_INLINE bool locate_nss_fault(std::string_view s, syntax syn, std::si
     }
 }
 
-URNS_ALWAYS_INLINE bool locate_nid_fault(std::string_view s, syntax syn, fault& f) noexcept;
+URNS_ALWAYS_INLINE bool locate_nid_fault(std::string_view s, syntax syn, fault& f, std::size_t clean = 5) noexcept;
 
 /** The first fault of `s` in syntax `syn`, when it is of a phase above;
     false when the grammar must decide (a fault of another kind, a NID that
@@ -278,8 +294,10 @@ URNS_ALWAYS_INLINE bool locate_fault(std::string_view s, syntax syn, fault& f) n
     return locate_nid_fault(s, syn, f);
 }
 
-/** locate_fault of an input that starts "urn:" (any case): from the NID on. */
-URNS_ALWAYS_INLINE bool locate_nid_fault(std::string_view s, syntax syn, fault& f) noexcept
+/** locate_fault of an input that starts "urn:" (any case): from the NID
+    on; the octets [5, clean) are known to be NID octets (the caller read
+    them), so the NID is read on from `clean`. */
+URNS_ALWAYS_INLINE bool locate_nid_fault(std::string_view s, syntax syn, fault& f, std::size_t clean) noexcept
 {
     std::size_t const n = s.size();
     char const* const c = s.data();
@@ -287,7 +305,7 @@ URNS_ALWAYS_INLINE bool locate_nid_fault(std::string_view s, syntax syn, fault& 
         return f.place(phase::nid_first, end_octet, 4);
     if (!nid_mid.contains(c[4]))
         return f.place(phase::nid_first, octet_at(c, 4), 4);
-    std::size_t j = 5;
+    std::size_t j = clean > 5 ? clean : 5;
     while (j < n && nid_mid.contains(c[j]))
         ++j;
     if (j - 4 >= 3 && (c[4] | 0x20) == 'u' && (c[5] | 0x20) == 'r' && (c[6] | 0x20) == 'n')
@@ -385,9 +403,11 @@ URNS_SSSE3 URNS_ALWAYS_INLINE unsigned equal16(__m128i v, char o) noexcept
     that must be a triplet's first and second hex digit are the "%"
     mask shifted by one and by two, carried into the next sixteen. The
     last, partial, sixteen are read as those that end at `n`, the octets
-    before `i` shifted out. */
+    before `i` shifted out. When it returns false, `clean` is set two
+    octets before the sixteen it failed on (the place of a "%" whose
+    digits are in it): nothing before that is a fault. */
 URNS_SSSE3 URNS_ALWAYS_INLINE bool nss16(char const* c, std::size_t i, std::size_t n, nibble_tables const& set,
-                                         nibble_tables const& hex, bool nul_refused) noexcept
+                                         nibble_tables const& hex, bool nul_refused, std::size_t& clean) noexcept
 {
     unsigned first = 0;    // octets [i, ...) that must be a triplet's first digit (from the last sixteen)
     unsigned second = 0;   // and its second
@@ -416,22 +436,29 @@ URNS_SSSE3 URNS_ALWAYS_INLINE bool nss16(char const* c, std::size_t i, std::size
             first = a >> len;
             second = b >> len;
         }
-        if (bad != 0)
+        if (bad != 0) {
+            clean = i - 2;
             return false;
+        }
         i += len;
-        if (i == n)
-            return (first | second) == 0;  // else a triplet cut short by the end
+        if (i == n) {
+            if ((first | second) == 0)
+                return true;
+            clean = i - len - 2;   // a triplet cut short by the end
+            return false;
+        }
     }
 }
 
 /** nss16 of the NSS [i, n) of `c` in syntax `syn` (n >= 16): a call of
     its own, compiled for SSSE3, that scan makes for a long NSS. */
-URNS_SSSE3 [[gnu::noinline]] inline bool long_nss16(char const* c, std::size_t i, std::size_t n, syntax syn) noexcept
+URNS_SSSE3 [[gnu::noinline]] inline bool long_nss16(char const* c, std::size_t i, std::size_t n, syntax syn,
+                                                    std::size_t& clean) noexcept
 {
     nibble_tables const& set = syn == syntax::rfc2141      ? nss_rfc2141_16
                                : syn == syntax::rfc2141bis ? nss_rfc2141bis_16
                                                            : nss_rfc8141_16;
-    return nss16(c, i, n, set, syn == syntax::rfc2141 ? hex_rfc2141_16 : hexdig_16, syn != syntax::rfc8141);
+    return nss16(c, i, n, set, syn == syntax::rfc2141 ? hex_rfc2141_16 : hexdig_16, syn != syntax::rfc8141, clean);
 }
 
 /// Whether this processor has SSSE3.
@@ -450,8 +477,9 @@ inline constexpr std::size_t wide_nss = 32;
 /** Whether `s` is a URN of the simple form above in syntax `syn` (with `p`
     filled), has a fault locate_fault places (with `f` filled), or is the
     grammar's to decide. One reading of a simple URN; the fault is looked
-    for only where the simple form failed, from the NSS on when the
-    scheme and the NID were right. A long NSS is read by long_nss16 when
+    for only where the simple form failed: from the NID or the NSS on
+    when the scheme, or the scheme and the NID, were right, and from where
+    that part's reader found no fault before. A long NSS is read by long_nss16 when
     `sixteen` (the processor has SSSE3), else by the tables. */
 URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault& f, bool sixteen) noexcept
 {
@@ -459,6 +487,7 @@ URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault&
     char const* const c = s.data();
     std::size_t colon = 0;    // where the NSS's fault is looked for; 0: before the NSS
     bool scheme_ok = false;   // the fault is looked for from the NID on
+    std::size_t clean = 0;    // the fault is looked for from here on (the part's reader found none before)
     do {
         // "urn:" (any case), then a NID that does not start with "urn": the
         // reserved NID "urn" (RFC 2141, draft) and RFC 8141's "urn-<n>" are
@@ -474,6 +503,7 @@ URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault&
         std::size_t const nid_limit = n < 4 + 32 ? n : 4 + 32;
         while (i < nid_limit && nid_mid.contains(c[i]))
             ++i;
+        clean = i;
         // At least two NID octets, the last not "-", then ":" and a non-empty NSS.
         if (i == 5 || i == n || c[i] != ':' || c[i - 1] == '-')
             break;
@@ -482,7 +512,7 @@ URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault&
             break;
 #if URNS_FAST_SSSE3
         if (sixteen && n - colon > wide_nss) {
-            if (!long_nss16(c, colon + 1, n, syn))
+            if (!long_nss16(c, colon + 1, n, syn, clean))
                 break;
         } else
 #endif
@@ -494,7 +524,7 @@ URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault&
             // The overlapping last word may reach back over the NID and the
             // ":" (all NSS octets in every syntax, and no "%"), not over "urn:".
             bool has_pct = false;
-            if (!all_in(c, colon + 1, n, 4, nss, has_pct))
+            if (!all_in(c, colon + 1, n, 4, nss, has_pct, clean))
                 break;
             // Each "%" must start a triplet of RFC 2141's hex or RFC 3986's
             // HEXDIG (the same octets), and not "%00" where refused: RFC 2141
@@ -514,8 +544,8 @@ URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault&
         p.nss_end = n;
         return outcome::simple;
     } while (false);
-    bool const placed = colon       ? locate_nss_fault(s, syn, colon + 1, f)
-                        : scheme_ok ? locate_nid_fault(s, syn, f)
+    bool const placed = colon       ? locate_nss_fault(s, syn, colon + 1, f, clean)
+                        : scheme_ok ? locate_nid_fault(s, syn, f, clean)
                                     : locate_fault(s, syn, f);
     return placed ? outcome::fault : outcome::grammar;
 }

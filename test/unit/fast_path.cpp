@@ -117,6 +117,22 @@ std::string generate(std::mt19937_64& rnd)
     return s;
 }
 
+/// compare() in every syntax.
+void compare_all(std::string const& s, tally& t)
+{
+    for (syntax syn : all_syntaxes)
+        compare(s, syn, t);
+}
+
+/// `s` with `what` written over it from `at`, cut back to its length.
+std::string overwritten(std::string s, std::size_t at, std::string const& what)
+{
+    std::size_t const len = s.size();
+    s.replace(at, what.size(), what);
+    s.resize(len);
+    return s;
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_CASE(every_vector)
@@ -279,13 +295,8 @@ BOOST_AUTO_TEST_CASE(long_nss_triplets)
     for (std::size_t len = 9; len <= 72; ++len)
         for (std::size_t at = 0; at + 1 <= len; ++at)
             for (char const* triplet :
-                 {"%41", "%4", "%", "%g1", "%00", "%%41", "%41%42", "%4%41", "%0%00", "%300", "%3000", "%0"}) {
-                std::string nss(len, 'a');
-                nss.replace(at, std::string(triplet).size(), triplet);
-                nss.resize(len);
-                for (syntax syn : all_syntaxes)
-                    compare("urn:ex:" + nss, syn, t);
-            }
+                 {"%41", "%4", "%", "%g1", "%00", "%%41", "%41%42", "%4%41", "%0%00", "%300", "%3000", "%0"})
+                compare_all("urn:ex:" + overwritten(std::string(len, 'a'), at, triplet), t);
     BOOST_TEST(t.fast > 0u);
 }
 
@@ -297,11 +308,41 @@ BOOST_AUTO_TEST_CASE(nid_every_octet)
     for (std::size_t len = 2; len <= 34; len += 1)
         for (std::size_t at = 0; at < len; ++at)
             for (unsigned o = 0; o < 256; o += (o < 128 ? 1 : 37))
-                for (char const* nss : {"x", "0451450523", "abcdefghijklmnopqrstuvwxyz"}) {
-                    std::string nid(len, 'k');
-                    nid[at] = static_cast<char>(o);
-                    for (syntax syn : all_syntaxes)
-                        compare("urn:" + nid + ":" + nss, syn, t);
-                }
+                for (char const* nss : {"x", "0451450523", "abcdefghijklmnopqrstuvwxyz"})
+                    compare_all("urn:" + overwritten(std::string(len, 'k'), at, std::string(1, static_cast<char>(o))) +
+                                    ":" + nss,
+                                t);
     BOOST_TEST(t.fast > 0u);
+}
+
+// A fault after a long stretch the fast path read without one, and after
+// a good or a bad "%" triplet: the reader of the fault starts where the
+// NSS's reader (eight or sixteen octets at a time) stopped, and must
+// still find the first fault. NSSs of 9 to 72 octets, a first defect at
+// every place and a second at every place after it.
+BOOST_AUTO_TEST_CASE(late_faults)
+{
+    tally t;
+    static char const* const defects[] = {"%41", "%4", "%", "%g1", "%00", " ", "<", "\x80", "%%"};
+    for (std::size_t len = 9; len <= 72; len += (len < 40 ? 1 : 3))
+        for (std::size_t a = 0; a < len; a += (a < 20 ? 1 : 2))
+            for (std::string const first : defects)
+                for (std::size_t b = a + first.size(); b < len; b += 3)
+                    for (char const* second : {" ", "%4", "%00", "%zz", "%41"})
+                        compare_all("urn:ex:" + overwritten(overwritten(std::string(len, 'a'), a, first), b, second),
+                                    t);
+    BOOST_TEST(t.fast > 0u);
+}
+
+// NIDs of 30 to 72 octets, past the 32 the syntaxes allow, with a bad
+// octet, a ":" or the end at every place: the NID's fault is read on from
+// where the fast path's NID reading stopped.
+BOOST_AUTO_TEST_CASE(long_nid)
+{
+    tally t;
+    for (std::size_t len = 30; len <= 72; ++len)
+        for (std::size_t at = 0; at <= len; ++at)
+            for (char const* tail : {":", ":x", ":x%4", "_:x", " ", "", "-:x", "a"})
+                compare_all("urn:" + std::string(at, 'n') + tail + std::string(len - at, '1'), t);
+    BOOST_TEST(t.total > 0u);
 }
