@@ -479,8 +479,9 @@ inline constexpr std::size_t wide_nss = 32;
     grammar's to decide. One reading of a simple URN; the fault is looked
     for only where the simple form failed: from the NID or the NSS on
     when the scheme, or the scheme and the NID, were right, and from where
-    that part's reader found no fault before. A long NSS is read by long_nss16 when
-    `sixteen` (the processor has SSSE3), else by the tables. */
+    that part's reader found no fault before. A long NSS is read by
+    long_nss16 when `sixteen` (the processor has SSSE3), else by the
+    tables. */
 URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault& f, bool sixteen) noexcept
 {
     std::size_t const n = s.size();

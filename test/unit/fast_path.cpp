@@ -344,5 +344,5 @@ BOOST_AUTO_TEST_CASE(long_nid)
         for (std::size_t at = 0; at <= len; ++at)
             for (char const* tail : {":", ":x", ":x%4", "_:x", " ", "", "-:x", "a"})
                 compare_all("urn:" + std::string(at, 'n') + tail + std::string(len - at, '1'), t);
-    BOOST_TEST(t.total > 0u);
+    BOOST_TEST(t.fast > 0u);   // NIDs of up to 32 octets before ":x"
 }
