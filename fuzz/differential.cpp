@@ -6,8 +6,9 @@
 // which tries its fast path first (src/detail/fast_path.hpp) and answers
 // the commonest faults from errors learnt from the grammar (src/parse.cpp),
 // must answer as the grammar alone does: the same verdict, offsets and
-// error, field for field. Where the processor has SSSE3, the fast path must
-// answer alike with a long NSS read by the tables and by SSSE3.
+// error, field for field. Where the processor has SSSE3 or AVX2, the fast
+// path must answer alike with a long NSS read by the tables and a block at
+// a time by each.
 #include "fuzz_support.hpp"
 #include "reference/differential.hpp"
 
@@ -22,26 +23,24 @@
 
 namespace {
 
-#if URNS_FAST_SSSE3
-bool const has_ssse3 = urns::detail::fast::ssse3_supported();
+urns::detail::fast::reading const best = urns::detail::fast::best_reading();
 
 /// Whether scan gives the same outcome, parts and fault with a long NSS
-/// read by the tables and read sixteen octets at a time (SSSE3).
-bool readings_agree(std::string_view s, urns::syntax syn)
+/// read by the tables and read a block at a time (`wide`).
+bool readings_agree(std::string_view s, urns::syntax syn, urns::detail::fast::reading wide)
 {
     namespace fast = urns::detail::fast;
-    urns::detail::parts p, p16;
-    fast::fault f, f16;
-    fast::outcome const o = fast::scan(s, syn, p, f, false);
-    if (fast::scan(s, syn, p16, f16, true) != o)
+    urns::detail::parts p, pw;
+    fast::fault f, fw;
+    fast::outcome const o = fast::scan(s, syn, p, f, fast::reading::tables);
+    if (fast::scan(s, syn, pw, fw, wide) != o)
         return false;
     if (o == fast::outcome::simple)
-        return p == p16;
+        return p == pw;
     if (o == fast::outcome::fault)
-        return f == f16;
+        return f == fw;
     return true;
 }
-#endif
 
 } // namespace
 
@@ -63,10 +62,11 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
         }
         if (!same)
             urns_fuzz::fail("parse_urn and the grammar alone disagree", s, std::string(urns::to_string(syn)));
-#if URNS_FAST_SSSE3
-        if (has_ssse3 && !readings_agree(s, syn))
-            urns_fuzz::fail("the fast path's two readings of a long NSS disagree", s, std::string(urns::to_string(syn)));
-#endif
+        using urns::detail::fast::reading;
+        for (reading const w : {reading::ssse3, reading::avx2})
+            if (best >= w && !readings_agree(s, syn, w))
+                urns_fuzz::fail("the fast path's readings of a long NSS disagree", s,
+                                std::string(urns::to_string(syn)) + (w == reading::avx2 ? " (AVX2)" : " (SSSE3)"));
     }
     return 0;
 }

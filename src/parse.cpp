@@ -247,15 +247,10 @@ private:
 /// address is a constant, so the lookup waits for one load, not two.
 fault_errors tables[3];
 
-/// Whether the fast path reads a long NSS sixteen octets at a time
-/// (SSSE3). False until this file's dynamic initialization: a parse from
-/// another file's static initializer before it reads with the tables,
-/// which answer the same.
-#if URNS_FAST_SSSE3
-bool const has_ssse3 = fast::ssse3_supported();
-#else
-constexpr bool has_ssse3 = false;
-#endif
+/// How the fast path reads a long NSS on this processor. The tables until
+/// this file's dynamic initialization: a parse from another file's static
+/// initializer before it reads with them, which answer the same.
+fast::reading const wide_reading = fast::best_reading();
 
 /// The commonest URNs by the fast path (src/detail/fast_path.hpp), the
 /// commonest faults by the table above, the rest by the grammar.
@@ -263,7 +258,7 @@ inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
 {
     detail::parts p;
     fast::fault f;
-    fast::outcome const o = fast::scan(s, syn, p, f, has_ssse3);
+    fast::outcome const o = fast::scan(s, syn, p, f, wide_reading);
     if (o == fast::outcome::simple)
         return result<urn_view>(boost::system::in_place_value, detail::view_access::made(s, p));
     if (o == fast::outcome::fault && static_cast<unsigned>(syn) < 3) {
@@ -325,7 +320,7 @@ std::optional<parse_error> learnt_fault(std::string_view s, syntax syn) noexcept
 {
     detail::parts p;
     fast::fault f;
-    if (fast::scan(s, syn, p, f, has_ssse3) != fast::outcome::fault || static_cast<unsigned>(syn) >= 3)
+    if (fast::scan(s, syn, p, f, wide_reading) != fast::outcome::fault || static_cast<unsigned>(syn) >= 3)
         return std::nullopt;
     parse_error const* const e = tables[static_cast<unsigned>(syn)].find(syn, f);
     if (!e)

@@ -14,9 +14,10 @@
 // compares the two over every vector, generated inputs and every octet at
 // every kind of fault; the differential fuzzer does too). The NSS is read
 // with the lexical tables eight octets at a time; one of 32 octets or
-// more, where the processor has SSSE3, sixteen at a time with nibble
-// tables made from the same lexical tables (the test compares the two
-// readings on every input).
+// more, where the processor can, a block at a time with nibble tables
+// made from the same lexical tables: thirty-two octets with AVX2, else
+// sixteen with SSSE3 (the test compares each reading with the tables on
+// every input).
 #ifndef URNS_SRC_DETAIL_FAST_PATH_HPP
 #define URNS_SRC_DETAIL_FAST_PATH_HPP
 
@@ -39,7 +40,8 @@
 #if defined(__SSE2__) && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define URNS_FAST_SSSE3 1
 #define URNS_SSSE3 [[gnu::target("ssse3")]]
-#include <tmmintrin.h>
+#define URNS_AVX2 [[gnu::target("avx2")]]
+#include <immintrin.h>
 #else
 #define URNS_FAST_SSSE3 0
 #endif
@@ -397,68 +399,175 @@ URNS_SSSE3 URNS_ALWAYS_INLINE unsigned equal16(__m128i v, char o) noexcept
     return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(o))));
 }
 
-/** Whether the octets [i, n) of `c` (n >= 16) are all in `set` and each
-    "%" among them starts a triplet of two `hex` octets, not "%00" where
-    `nul_refused`. Sixteen octets at a time, as bit masks: the octets
-    that must be a triplet's first and second hex digit are the "%"
-    mask shifted by one and by two, carried into the next sixteen. The
-    last, partial, sixteen are read as those that end at `n`, the octets
-    before `i` shifted out. When it returns false, `clean` is set two
-    octets before the sixteen it failed on (the place of a "%" whose
-    digits are in it): nothing before that is a fault. */
-URNS_SSSE3 URNS_ALWAYS_INLINE bool nss16(char const* c, std::size_t i, std::size_t n, nibble_tables const& set,
-                                         nibble_tables const& hex, bool nul_refused, std::size_t& clean) noexcept
-{
-    unsigned first = 0;    // octets [i, ...) that must be a triplet's first digit (from the last sixteen)
-    unsigned second = 0;   // and its second
-    unsigned zero = 0;     // 1: the last sixteen ended with a triplet's first digit "0"
-    for (;;) {
-        std::size_t const left = n - i;
-        unsigned const skip = left >= 16 ? 0 : static_cast<unsigned>(16 - left);
-        unsigned const len = 16 - skip;
-        __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(c + i - skip));
-        unsigned const pct = equal16(v, '%') >> skip;
-        unsigned bad = outside16(v, set) >> skip;
-        // Most sixteens hold no triplet's octet: no "%", and none carried
-        // in (`zero` is 1 only with `second`). They are only read for the set.
-        if ((pct | first | second) != 0) {
-            unsigned const a = (pct << 1) | first;
-            unsigned const b = (pct << 2) | second;
-            unsigned const mine = (1u << len) - 1;
-            bad |= (a | b) & mine & (outside16(v, hex) >> skip);
-            if (nul_refused) {
-                unsigned const zeros = equal16(v, '0') >> skip;
-                unsigned const az = a & zeros & mine;   // a first digit "0"
-                unsigned const bz = b & zeros & mine;   // a second digit "0"
-                bad |= (az & (bz >> 1)) | (zero & bz & 1u);
-                zero = (az >> (len - 1)) & 1u;
-            }
-            first = a >> len;
-            second = b >> len;
+/** The triplets' part of a wide reading of an NSS, on bit masks of its
+    octets (bit j: octet j of the current block, 16 or 32 octets), so
+    that the SSSE3 and the AVX2 readings share it: the octets that must
+    be a triplet's first and second hex digit are the "%" mask shifted by
+    one and by two, carried into the next block. */
+class triplet_masks {
+public:
+    /// Whether the block needs step(): it holds a "%" or octets carried in.
+    URNS_ALWAYS_INLINE bool pending(std::uint64_t pct) const noexcept { return (pct | first_ | second_) != 0; }
+
+    /** The octets of the block, `len` octets long, that break a triplet:
+        a first or second digit not in the hex set (`not_hex`), or "%00"
+        where `nul_refused` (`zeros`: the octets "0"). */
+    URNS_ALWAYS_INLINE std::uint64_t step(std::uint64_t pct, std::uint64_t not_hex, std::uint64_t zeros,
+                                          unsigned len, bool nul_refused) noexcept
+    {
+        std::uint64_t const a = (pct << 1) | first_;
+        std::uint64_t const b = (pct << 2) | second_;
+        std::uint64_t const mine = (std::uint64_t{1} << len) - 1;
+        std::uint64_t bad = (a | b) & mine & not_hex;
+        if (nul_refused) {
+            std::uint64_t const az = a & zeros & mine;   // a first digit "0"
+            std::uint64_t const bz = b & zeros & mine;   // a second digit "0"
+            bad |= (az & (bz >> 1)) | (zero_ & bz & 1u);
+            zero_ = (az >> (len - 1)) & 1u;
         }
+        first_ = a >> len;
+        second_ = b >> len;
+        return bad;
+    }
+
+    /// How a block reading goes on after a block.
+    enum class next { on, valid, fault };
+
+    /** After the block [i, i + len) of the NSS [.., n), whose faulty
+        octets are `bad`: on to the next block (`i` moved past this one),
+        or the end, valid or a fault. At a fault `clean` is set two octets
+        before the block (the place of a "%" whose digits are in it):
+        nothing before that is a fault. */
+    URNS_ALWAYS_INLINE next after(std::uint64_t bad, std::size_t& i, unsigned len, std::size_t n,
+                                  std::size_t& clean) const noexcept
+    {
         if (bad != 0) {
             clean = i - 2;
-            return false;
+            return next::fault;
         }
         i += len;
-        if (i == n) {
-            if ((first | second) == 0)
-                return true;
-            clean = i - len - 2;   // a triplet cut short by the end
-            return false;
-        }
+        if (i != n)
+            return next::on;
+        if ((first_ | second_) == 0)
+            return next::valid;
+        clean = i - len - 2;   // a triplet cut short by the end
+        return next::fault;
     }
+
+private:
+    std::uint64_t first_ = 0;    // octets of the next block that must be a triplet's first digit
+    std::uint64_t second_ = 0;   // and its second
+    std::uint64_t zero_ = 0;     // 1: the last block ended with a triplet's first digit "0"
+};
+
+/// What a block reading of an NSS in syntax `syn` reads for.
+struct nss_sets {
+    nibble_tables const& set;   ///< the NSS's octets, "%" among them
+    nibble_tables const& hex;   ///< a triplet's digits
+    bool nul_refused;           ///< "%00" refused
+};
+
+/// Those of syntax `syn`.
+inline nss_sets sets_of(syntax syn) noexcept
+{
+    return {syn == syntax::rfc2141      ? nss_rfc2141_16
+            : syn == syntax::rfc2141bis ? nss_rfc2141bis_16
+                                        : nss_rfc8141_16,
+            syn == syntax::rfc2141 ? hex_rfc2141_16 : hexdig_16, syn != syntax::rfc8141};
 }
 
-/** nss16 of the NSS [i, n) of `c` in syntax `syn` (n >= 16): a call of
-    its own, compiled for SSSE3, that scan makes for a long NSS. */
+// The two block readings below differ only in their vector type and its
+// intrinsics, yet they are two functions, not one template: GCC and Clang
+// refuse to inline a function compiled for an instruction set into one
+// that is not, and a template's target attribute cannot depend on its
+// argument.
+
+/** The faulty octets of [i, i + len) of `c` (len <= 16), read as the
+    sixteen that end at i + len (those before `i` shifted out): octets
+    outside the set and broken triplets (`t` carries them on). */
+URNS_SSSE3 URNS_ALWAYS_INLINE std::uint64_t faults16(char const* c, std::size_t i, unsigned len,
+                                                     nss_sets const& sets, triplet_masks& t) noexcept
+{
+    unsigned const skip = 16 - len;
+    __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(c + i - skip));
+    std::uint64_t const pct = equal16(v, '%') >> skip;
+    std::uint64_t bad = outside16(v, sets.set) >> skip;
+    // Most blocks hold no triplet's octet: they are only read for the set.
+    if (t.pending(pct))
+        bad |= t.step(pct, outside16(v, sets.hex) >> skip, equal16(v, '0') >> skip, len, sets.nul_refused);
+    return bad;
+}
+
+/** Whether the octets [i, n) of `c` (n >= 16), an NSS in syntax `syn`,
+    are all NSS octets and each "%" among them starts a triplet of two
+    hex digits, not "%00" where the syntax refuses it. Sixteen octets at
+    a time (SSSE3), as bit masks (triplet_masks); the last, partial,
+    sixteen are read as those that end at `n`, the octets before `i`
+    shifted out. When it returns false, `clean` is set as
+    triplet_masks::after says. A call of its own, compiled for SSSE3,
+    that scan makes for a long NSS. */
 URNS_SSSE3 [[gnu::noinline]] inline bool long_nss16(char const* c, std::size_t i, std::size_t n, syntax syn,
                                                     std::size_t& clean) noexcept
 {
-    nibble_tables const& set = syn == syntax::rfc2141      ? nss_rfc2141_16
-                               : syn == syntax::rfc2141bis ? nss_rfc2141bis_16
-                                                           : nss_rfc8141_16;
-    return nss16(c, i, n, set, syn == syntax::rfc2141 ? hex_rfc2141_16 : hexdig_16, syn != syntax::rfc8141, clean);
+    nss_sets const sets = sets_of(syn);
+    for (triplet_masks t;;) {
+        unsigned const len = n - i >= 16 ? 16 : static_cast<unsigned>(n - i);
+        auto const x = t.after(faults16(c, i, len, sets, t), i, len, n, clean);
+        if (x != triplet_masks::next::on)
+            return x == triplet_masks::next::valid;
+    }
+}
+
+/// Bit j set when octet j of `v` is not in the set of `t` (outside16 on
+/// two sixteens, the tables in both halves).
+URNS_AVX2 URNS_ALWAYS_INLINE std::uint64_t outside32(__m256i v, nibble_tables const& t) noexcept
+{
+    __m256i const lo_t = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<__m128i const*>(t.lo)));
+    __m256i const hi_t = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<__m128i const*>(t.hi)));
+    __m256i const lo = _mm256_shuffle_epi8(lo_t, v);
+    __m256i const hi = _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x0f)));
+    return static_cast<std::uint32_t>(
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(lo, hi), _mm256_setzero_si256())));
+}
+
+/// Bit j set when octet j of `v` is `o`.
+URNS_AVX2 URNS_ALWAYS_INLINE std::uint64_t equal32(__m256i v, char o) noexcept
+{
+    return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(o))));
+}
+
+/// faults16 for thirty-two octets (AVX2).
+URNS_AVX2 URNS_ALWAYS_INLINE std::uint64_t faults32(char const* c, std::size_t i, unsigned len,
+                                                    nss_sets const& sets, triplet_masks& t) noexcept
+{
+    unsigned const skip = 32 - len;
+    __m256i const v = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(c + i - skip));
+    std::uint64_t const pct = equal32(v, '%') >> skip;
+    std::uint64_t bad = outside32(v, sets.set) >> skip;
+    if (t.pending(pct))
+        bad |= t.step(pct, outside32(v, sets.hex) >> skip, equal32(v, '0') >> skip, len, sets.nul_refused);
+    return bad;
+}
+
+/** long_nss16 thirty-two octets at a time, compiled for AVX2 (n >= 32),
+    with the same answer and the same `clean`. */
+URNS_AVX2 [[gnu::noinline]] inline bool long_nss32(char const* c, std::size_t i, std::size_t n, syntax syn,
+                                                  std::size_t& clean) noexcept
+{
+    nss_sets const sets = sets_of(syn);
+    for (triplet_masks t;;) {
+        unsigned const len = n - i >= 32 ? 32 : static_cast<unsigned>(n - i);
+        auto const x = t.after(faults32(c, i, len, sets, t), i, len, n, clean);
+        if (x != triplet_masks::next::on)
+            return x == triplet_masks::next::valid;
+    }
+}
+
+/// Whether this processor has AVX2 (and the system saves its registers).
+inline bool avx2_supported() noexcept
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
 }
 
 /// Whether this processor has SSSE3.
@@ -470,8 +579,22 @@ inline bool ssse3_supported() noexcept
 
 #endif
 
-/// From this NSS length on, scan reads the NSS with long_nss16 where the
-/// processor has SSSE3: a shorter one gains less than the call costs.
+/// How scan reads a long NSS: with the tables, or a block at a time with
+/// nibble tables, sixteen octets (SSSE3) or thirty-two (AVX2).
+enum class reading : std::uint8_t { tables, ssse3, avx2 };
+
+/// The widest reading this processor has.
+inline reading best_reading() noexcept
+{
+#if URNS_FAST_SSSE3
+    return avx2_supported() ? reading::avx2 : ssse3_supported() ? reading::ssse3 : reading::tables;
+#else
+    return reading::tables;
+#endif
+}
+
+/// From this NSS length on, scan reads the NSS a block at a time where the
+/// processor can: a shorter one gains less than the call costs.
 inline constexpr std::size_t wide_nss = 32;
 
 /** Whether `s` is a URN of the simple form above in syntax `syn` (with `p`
@@ -479,10 +602,9 @@ inline constexpr std::size_t wide_nss = 32;
     grammar's to decide. One reading of a simple URN; the fault is looked
     for only where the simple form failed: from the NID or the NSS on
     when the scheme, or the scheme and the NID, were right, and from where
-    that part's reader found no fault before. A long NSS is read by
-    long_nss16 when `sixteen` (the processor has SSSE3), else by the
-    tables. */
-URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault& f, bool sixteen) noexcept
+    that part's reader found no fault before. A long NSS is read as
+    `wide` says. */
+URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault& f, reading wide) noexcept
 {
     std::size_t const n = s.size();
     char const* const c = s.data();
@@ -512,13 +634,14 @@ URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault&
         if (i == n - 1 || (syn == syntax::rfc8141 && c[colon + 1] == '/'))
             break;
 #if URNS_FAST_SSSE3
-        if (sixteen && n - colon > wide_nss) {
-            if (!long_nss16(c, colon + 1, n, syn, clean))
+        if (wide != reading::tables && n - colon > wide_nss) {
+            if (!(wide == reading::avx2 ? long_nss32(c, colon + 1, n, syn, clean)
+                                        : long_nss16(c, colon + 1, n, syn, clean)))
                 break;
         } else
 #endif
         {
-            (void)sixteen;
+            (void)wide;
             lx::charset const& nss = syn == syntax::rfc2141      ? nss_rfc2141
                                      : syn == syntax::rfc2141bis ? nss_rfc2141bis
                                                                  : nss_rfc8141;
@@ -557,7 +680,7 @@ URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault&
 inline bool simple_urn(std::string_view s, syntax syn, parts& p) noexcept
 {
     fault f;
-    return scan(s, syn, p, f, false) == outcome::simple;
+    return scan(s, syn, p, f, reading::tables) == outcome::simple;
 }
 
 } // namespace fast

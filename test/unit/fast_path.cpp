@@ -24,9 +24,20 @@ namespace {
 using urns::syntax;
 constexpr syntax all_syntaxes[] = {syntax::rfc2141, syntax::rfc2141bis, syntax::rfc8141};
 
-#if URNS_FAST_SSSE3
-bool const has_ssse3 = urns::detail::fast::ssse3_supported();
-#endif
+/// The block readings of a long NSS this processor has, besides the tables.
+std::vector<urns::detail::fast::reading> wide_readings()
+{
+    using urns::detail::fast::reading;
+    std::vector<reading> v;
+    reading const best = urns::detail::fast::best_reading();
+    if (best >= reading::ssse3)
+        v.push_back(reading::ssse3);
+    if (best >= reading::avx2)
+        v.push_back(reading::avx2);
+    return v;
+}
+
+std::vector<urns::detail::fast::reading> const readings = wide_readings();
 
 struct tally {
     std::size_t fast = 0;   // inputs the fast path answered
@@ -51,25 +62,25 @@ void compare(std::string const& s, syntax syn, tally& t)
     // locate_fault, which reads from the start, does.
     namespace fast = urns::detail::fast;
     fast::fault f, from_start;
-    fast::outcome const o = fast::scan(s, syn, p, f, false);
+    fast::outcome const o = fast::scan(s, syn, p, f, fast::reading::tables);
     bool const placed = o == fast::outcome::fault;
     BOOST_TEST_REQUIRE(placed == fast::locate_fault(s, syn, from_start), s);
     if (placed)
         BOOST_TEST_REQUIRE((f == from_start), s);
-#if URNS_FAST_SSSE3
-    // A long NSS read sixteen octets at a time (SSSE3), as parse_urn reads
-    // it on this processor, answers as the tables do.
-    if (has_ssse3) {
-        urns::detail::parts p16;
-        fast::fault f16;
-        fast::outcome const o16 = fast::scan(s, syn, p16, f16, true);
-        BOOST_TEST_REQUIRE((o16 == o), "the SSSE3 reading's outcome differs: " << s);
+    // A long NSS read sixteen or thirty-two octets at a time (SSSE3,
+    // AVX2), as parse_urn reads it on this processor, answers as the
+    // tables do.
+    for (fast::reading const w : readings) {
+        urns::detail::parts pw;
+        fast::fault fw;
+        fast::outcome const ow = fast::scan(s, syn, pw, fw, w);
+        BOOST_TEST_REQUIRE((ow == o), "the block reading's outcome differs: " << s << " (reading "
+                                                                               << static_cast<int>(w) << ")");
         if (o == fast::outcome::simple)
-            BOOST_TEST_REQUIRE((p16 == p), s);
+            BOOST_TEST_REQUIRE((pw == p), s);
         if (placed)
-            BOOST_TEST_REQUIRE((f16 == f), s);
+            BOOST_TEST_REQUIRE((fw == f), s);
     }
-#endif
     auto const r = urns::parse_urn(s, syn);
     BOOST_TEST_REQUIRE(r.has_value() == g.has_value(), s);
     if (r) {
@@ -285,10 +296,10 @@ BOOST_AUTO_TEST_CASE(learnt_faults_named)
 }
 
 // A long NSS's "%"s are found sixteen octets at a time (by triplets(),
-// and by the SSSE3 reading, which carries a triplet's digits and a "%0"
-// from one sixteen octets to the next): triplets whole, cut short, not
-// hex, "%00" or next to another, at every place of NSSs of 9 to 72
-// octets, against the grammar.
+// and by the SSSE3 reading), or thirty-two (the AVX2 reading), the block
+// readings carrying a triplet's digits and a "%0" from one block to the
+// next: triplets whole, cut short, not hex, "%00" or next to another, at
+// every place of NSSs of 9 to 72 octets, against the grammar.
 BOOST_AUTO_TEST_CASE(long_nss_triplets)
 {
     tally t;
@@ -317,9 +328,9 @@ BOOST_AUTO_TEST_CASE(nid_every_octet)
 
 // A fault after a long stretch the fast path read without one, and after
 // a good or a bad "%" triplet: the reader of the fault starts where the
-// NSS's reader (eight or sixteen octets at a time) stopped, and must
-// still find the first fault. NSSs of 9 to 72 octets, a first defect at
-// every place and a second at every place after it.
+// NSS's reader (eight, sixteen or thirty-two octets at a time) stopped,
+// and must still find the first fault. NSSs of 9 to 72 octets, a first
+// defect at every place and a second at every place after it.
 BOOST_AUTO_TEST_CASE(late_faults)
 {
     tally t;
