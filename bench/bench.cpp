@@ -14,7 +14,8 @@
 //   --table=PATH         also write the markdown table to PATH
 //   --describe           print the corpora's make-up and exit
 //   --no-check           skip the yardstick/parse_urn agreement check
-//   --instructions[=C]   passes of the yardstick and of parse_urn over the
+//   --instructions[=C]   passes of the yardstick, of parse_urn and of
+//                        valid_lines (the corpus as lines) over the
 //                        corpus C (mixed, the default: one pass; short or
 //                        invalid: 1000 passes) per syntax, nothing else: run
 //                        under callgrind by tools/bench.sh --instructions
@@ -43,6 +44,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -145,6 +147,21 @@ std::size_t boost_url(std::string_view s)
 }
 #endif
 
+/// The lines of `text` checked as `urn check -q` checks them: a run of
+/// valid lines at a time (valid_lines), the line after it skipped; the
+/// number of valid lines.
+std::size_t valid_lines_of(std::string_view text, urns::syntax syn)
+{
+    std::size_t valid = 0;
+    while (!text.empty()) {
+        urns::line_run const run = urns::valid_lines(text, syn);
+        valid += run.lines;
+        std::size_t const nl = text.find('\n', run.bytes);
+        text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+    }
+    return valid;
+}
+
 // One pass over a corpus, not inlined: callgrind's inclusive count of each
 // is the instructions of that pass (tools/bench.sh --instructions).
 template <urns::syntax syn>
@@ -163,6 +180,13 @@ template <urns::syntax syn>
     for (std::string_view s : c.items)
         sink += parse_view(s, syn);
     return sink;
+}
+
+/// The corpus as lines of one text, by valid_lines.
+template <urns::syntax syn>
+[[gnu::noinline]] std::size_t pass_valid_lines(std::string const& text)
+{
+    return valid_lines_of(text, syn);
 }
 
 // ---- the table ---------------------------------------------------------
@@ -354,10 +378,24 @@ void make_parsed(corpus const& c)
 
 std::string prose;   // find_urns input
 
+/// Each corpus as one text, a URN a line (valid_lines' input).
+std::deque<std::string> corpus_texts;
+
 void register_all()
 {
     for (named_corpus const& nc : corpora) {
         corpus const* c = &nc.c;
+        // The corpus as lines, repeated to at least 64 KiB (a block of the
+        // tool is 128 KiB): the last 63 bytes of a text are read from a
+        // copy, and a short corpus would be little else.
+        std::string& text = corpus_texts.emplace_back();
+        std::size_t repeat = 0;
+        while (text.size() < (std::size_t(64) << 10)) {
+            for (std::string_view s : c->items)
+                (text += s) += '\n';
+            ++repeat;
+        }
+        std::string const* t = &text;
         for (urns::syntax syn : all_syntaxes) {
             add(nc.name, syn, "yardstick (hand-written)", "yardstick", [c, syn](benchmark::State& st) {
                 over(st, *c, [syn](std::string_view s) { return yardstick_of(s, syn); });
@@ -365,6 +403,13 @@ void register_all()
             add(nc.name, syn, "parse_urn (view)", "parse_urn", [c, syn](benchmark::State& st) {
                 over(st, *c, [syn](std::string_view s) { return parse_view(s, syn); });
             });
+            // The same URNs as lines of one text, checked a run at a time:
+            // what `urn check -q` does with a file.
+            add(nc.name, syn, "valid_lines (the corpus as lines)", "valid_lines",
+                [c, t, repeat, syn](benchmark::State& st) {
+                    measure(st, static_cast<double>(c->size() * repeat), static_cast<double>(c->bytes() * repeat),
+                            [t, syn] { return valid_lines_of(*t, syn); });
+                });
             if (nc.name != "mixed")
                 continue;
             add(nc.name, syn, "urn::parse (owning)", "urn_parse", [c, syn](benchmark::State& st) {
@@ -593,6 +638,12 @@ int main(int argc, char** argv)
             items = mix;
         }
         corpus const c = pack(items);
+        // valid_lines reads the passes as one text: a line each, the
+        // corpus `passes` times.
+        std::string text;
+        for (std::size_t k = 0; k < passes; ++k)
+            for (std::string const& s : items)
+                (text += s) += '\n';
         std::size_t sink = 0;
         using urns::syntax;
         for (std::size_t k = 0; k < passes; ++k) {
@@ -600,6 +651,8 @@ int main(int argc, char** argv)
             sink += pass_yardstick<syntax::rfc2141bis>(c) + pass_parse_urn<syntax::rfc2141bis>(c);
             sink += pass_yardstick<syntax::rfc8141>(c) + pass_parse_urn<syntax::rfc8141>(c);
         }
+        sink += pass_valid_lines<syntax::rfc2141>(text) + pass_valid_lines<syntax::rfc2141bis>(text) +
+                pass_valid_lines<syntax::rfc8141>(text);
         // The count the callgrind totals are divided by: every URN of every pass.
         std::printf("%zu URNs per pass (checksum %zu)\n", c.size() * passes, sink);
         return 0;

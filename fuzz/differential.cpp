@@ -8,10 +8,12 @@
 // must answer as the grammar alone does: the same verdict, offsets and
 // error, field for field. Where the processor has SSSE3 or AVX2, the fast
 // path must answer alike with a long NSS read by the tables and a block at
-// a time by each.
+// a time by each. The input read as lines: valid_lines, with each reading,
+// gives the run of lines the grammar accepts, and its error for the next.
 #include "fuzz_support.hpp"
 #include "reference/differential.hpp"
 
+#include "detail/fast_lines.hpp"
 #include "detail/fast_path.hpp"
 #include "detail/grammar_entry.hpp"
 #include "detail/view_access.hpp"
@@ -42,6 +44,27 @@ bool readings_agree(std::string_view s, urns::syntax syn, urns::detail::fast::re
     return true;
 }
 
+/// Whether valid_lines with reading `w` gives the grammar's run of the
+/// lines of `s`, and its error for the line after them.
+bool lines_agree(std::string_view s, urns::syntax syn, urns::detail::fast::reading w)
+{
+    urns::line_run want;
+    for (;;) {
+        std::size_t const nl = s.find('\n', want.bytes);
+        if (nl == std::string_view::npos)
+            break;
+        auto const g = urns::detail::parse_by_grammar(s.substr(want.bytes, nl - want.bytes), syn);
+        if (!g) {
+            want.refused = g.error();
+            break;
+        }
+        want.bytes = nl + 1;
+        ++want.lines;
+    }
+    urns::line_run const got = urns::detail::valid_lines_read(s, syn, w);
+    return got.bytes == want.bytes && got.lines == want.lines && got.refused == want.refused;
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size)
@@ -67,6 +90,12 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
             if (best >= w && !readings_agree(s, syn, w))
                 urns_fuzz::fail("the fast path's readings of a long NSS disagree", s,
                                 std::string(urns::to_string(syn)) + (w == reading::avx2 ? " (AVX2)" : " (SSSE3)"));
+        for (reading const w : {reading::tables, reading::ssse3, reading::avx2})
+            if (best >= w && !lines_agree(s, syn, w))
+                urns_fuzz::fail("valid_lines and the grammar disagree", s,
+                                std::string(urns::to_string(syn)) + (w == reading::avx2    ? " (AVX2)"
+                                                                     : w == reading::ssse3 ? " (SSSE3)"
+                                                                                           : " (tables)"));
     }
     return 0;
 }

@@ -100,8 +100,8 @@ fi
 if [ "$instructions" = 1 ] && command -v valgrind >/dev/null; then
     echo
     echo "## Instructions per URN (callgrind; mixed: one pass, short and invalid: 1000 passes)"
-    echo "| corpus | syntax | yardstick | parse_urn (view) | ratio |"
-    echo "|---|---|---:|---:|---:|"
+    echo "| corpus | syntax | yardstick | parse_urn (view) | ratio | valid_lines (as lines) | ratio |"
+    echo "|---|---|---:|---:|---:|---:|---:|"
     for corpus in mixed short invalid; do
         valgrind --tool=callgrind --callgrind-out-file="$build/callgrind.out" \
             "$build/bench/urns_bench" --instructions="$corpus" > "$build/instructions.txt" 2>/dev/null
@@ -111,7 +111,9 @@ if [ "$instructions" = 1 ] && command -v valgrind >/dev/null; then
             | awk -v n="$n" -v corpus="$corpus" '{ v[$1 " " $2] = $3 / n }
                   END { split("1 rfc2141 0 rfc2141bis 2 rfc8141", s, " ");
                         for (i = 1; i < 6; i += 2) { y = v[s[i] " yardstick"]; p = v[s[i] " parse_urn"];
-                            printf "| %s | %s | %.0f | %.0f | %.2f |\n", corpus, s[i + 1], y, p, (y > 0 ? p / y : 0) } }'
+                            l = v[s[i] " valid_lines"];
+                            printf "| %s | %s | %.0f | %.0f | %.2f | %.0f | %.2f |\n", corpus, s[i + 1], y, p,
+                                   (y > 0 ? p / y : 0), l, (y > 0 ? l / y : 0) } }'
     done
 fi
 

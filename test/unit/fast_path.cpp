@@ -7,6 +7,7 @@
 // on the fast path's edges. And parse_urn, which takes the fast path first,
 // answers exactly as the grammar does on all of them, errors included.
 #define BOOST_TEST_MODULE fast_path
+#include "edge_inputs.hpp"
 #include "test_support.hpp"
 
 #include "detail/fast_path.hpp"
@@ -25,19 +26,7 @@ using urns::syntax;
 constexpr syntax all_syntaxes[] = {syntax::rfc2141, syntax::rfc2141bis, syntax::rfc8141};
 
 /// The block readings of a long NSS this processor has, besides the tables.
-std::vector<urns::detail::fast::reading> wide_readings()
-{
-    using urns::detail::fast::reading;
-    std::vector<reading> v;
-    reading const best = urns::detail::fast::best_reading();
-    if (best >= reading::ssse3)
-        v.push_back(reading::ssse3);
-    if (best >= reading::avx2)
-        v.push_back(reading::avx2);
-    return v;
-}
-
-std::vector<urns::detail::fast::reading> const readings = wide_readings();
+std::vector<urns::detail::fast::reading> const readings = urns_test::readings(false);
 
 struct tally {
     std::size_t fast = 0;   // inputs the fast path answered
@@ -94,40 +83,6 @@ void compare(std::string const& s, syntax syn, tally& t)
     }
 }
 
-/// Inputs near the fast path's edges: "urn:" in any case or not quite;
-/// NIDs of 1 to 34 octets, with "-" at either end, starting "urn" or
-/// "urn-"; NSSs from the octets of every class, "%", "?", "#", "/" among
-/// them, and "%" triplets whole, cut short, of NUL or not hex; empty or not.
-std::string generate(std::mt19937_64& rnd)
-{
-    static char const* const schemes[] = {"urn:", "URN:", "uRn:", "urn", "urx:", "urn;", "ur:"};
-    static char const* const starts[] = {"", "", "", "", "urn", "URN", "urn-", "uRn-1", "ur", "x-"};
-    static std::string const nid_octets = "abcXYZ019-";
-    static std::string const nss_octets = "aZ09-._~!$&'()*+,;=:@%/?#\"<>[]\\^`{|} \x7f\x80\xff" + std::string(1, '\0');
-    auto pick = [&rnd](std::size_t n) { return static_cast<std::size_t>(rnd() % n); };
-    std::string s = schemes[pick(sizeof schemes / sizeof *schemes)];
-    s += starts[pick(sizeof starts / sizeof *starts)];
-    std::size_t const nid_len = pick(36);
-    for (std::size_t i = 0; i < nid_len; ++i)
-        s += nid_octets[pick(nid_octets.size())];
-    if (pick(10) != 0)
-        s += ':';
-    std::size_t const nss_len = pick(4) == 0 ? 0 : 1 + pick(20);
-    static char const* const triplets[] = {"%41", "%7e", "%C3", "%00", "%0", "%g1", "%2F", "%a", "%%"};
-    for (std::size_t i = 0; i < nss_len; ++i) {
-        // Mostly NSS characters of every syntax, now and then any octet or
-        // a "%" triplet, well made or not.
-        std::size_t const k = pick(8);
-        if (k == 0)
-            s += nss_octets[pick(nss_octets.size())];
-        else if (k == 1)
-            s += triplets[pick(sizeof triplets / sizeof *triplets)];
-        else
-            s += nss_octets[pick(12)];
-    }
-    return s;
-}
-
 /// compare() in every syntax.
 void compare_all(std::string const& s, tally& t)
 {
@@ -164,7 +119,7 @@ BOOST_AUTO_TEST_CASE(generated_inputs)
     std::mt19937_64 rnd(8141);
     tally t;
     for (int i = 0; i < 300000; ++i) {
-        std::string const s = generate(rnd);
+        std::string const s = urns_test::edge_input(rnd);
         for (syntax syn : all_syntaxes)
             compare(s, syn, t);
     }
