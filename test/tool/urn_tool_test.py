@@ -353,6 +353,47 @@ def long_line_status():
 
 
 @test("check")
+def check_quiet_same_errors():
+    """check -q passes over runs of valid lines whole (urns::valid_lines)
+    and reports the error it found for the line after a run: on a corpus
+    of valid lines and of every kind of invalid one (NUL, a bad triplet at
+    a line's end, "%00", a NID of 33 octets, CRLF, empty lines, a byte
+    order mark, lines of 60 to 70 and of 1000 octets, a last line without
+    "\n"), standard error and the status are those of check without -q,
+    which reads line by line, in every syntax, with 1 and 2 threads, from a
+    file, standard input and gzip, and with a --max-line that some lines
+    pass."""
+    import gzip
+    import random
+    rnd = random.Random(141)
+    good = [b"urn:isbn:0-395-36341-1", b"urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66", b"URN:ex:a%41b",
+            b"urn:ex:a/b", b"urn:ex:" + b"x" * 56, b"urn:ex:" + b"y" * 1000, b"urn:ex:a?s=x#f", b"urn:ex:a#f"]
+    bad = [b"urn:ex:a b", b"urn:ex:a\0b", b"urn:ex:a%4", b"urn:ex:a%", b"urn:ex:%00", b"urn:ex:a%g1",
+           b"urn:" + b"n" * 33 + b":x", b"urn:-a:x", b"urn:a-:x", b"urn:a:x", b"urn:urn:x", b"urn:ex:", b"urn:ex",
+           b"urn:ex:/a", b"urn:ex:a?+r", b"url:ex:a", b"urn:ex:" + b"z" * 58 + b" ", b"urn:ex:" + b"z" * 1000 + b"|",
+           b"urn:ex:a\xff", b"x"]
+    data = bytearray(b"\xef\xbb\xbfurn:ex:bom\n")
+    for _ in range(3000):
+        line = rnd.choice(good) if rnd.randrange(3) else rnd.choice(bad)
+        end = rnd.choice((b"\n", b"\n", b"\n", b"\r\n", b"\n\n"))
+        data += line + end
+    for last in (b"urn:ex:last", b"urn:ex:last one"):
+        body = bytes(data) + last
+        p = write("quiet.txt", body)
+        gz = write("quiet.txt.gz", gzip.compress(body))
+        for syn in ("rfc2141", "rfc2141bis", "rfc8141"):
+            plain = urn("check", "--syntax", syn, p)
+            expect(plain.status == 1 and plain.err.count("not a valid") > 500 and plain.out.count("\n") > 1000,
+                   plain, "the corpus has valid and invalid lines")
+            for args, stdin in ((["-j", "1", p], b""), (["-j", "2", p], b""), (["-"], body), (["-j", "2", gz], b""),
+                                (["--max-line", "100", p], b"")):
+                ref = urn("check", "--syntax", syn, *args, stdin=stdin)
+                q = urn("check", "-q", "--syntax", syn, *args, stdin=stdin)
+                expect(q.status == ref.status and q.out == "" and q.err == ref.err, q,
+                       "-q: the errors of check, %s %s" % (syn, " ".join(args)))
+
+
+@test("check")
 def check_block_boundaries():
     """Lines that straddle the reader's 256 KiB blocks, a CR and its LF in
     two blocks, many lines of varied length: every line comes out whole,

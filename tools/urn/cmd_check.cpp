@@ -118,7 +118,7 @@ void write_diagnostics_json(json_writer& j, std::vector<urns::diagnostic> const&
 }
 
 /// What `urn check` does with each line (one per thread).
-class check_worker final : public line_worker_of<check_worker> {
+class check_worker final : public line_worker {
 public:
     check_worker(check_settings const& o, urns::parse_options const& popts, urns::check_options const& lint_opts,
                  std::atomic<bool>& any_invalid)
@@ -126,7 +126,7 @@ public:
     {
     }
 
-    bool line(origin const& where, std::string_view text) override
+    bool line(origin const& where, std::string_view text) final
     {
         auto r = urns::parse_urn(text, popts_);
         // The common case, a valid URN without --json or --lint, first:
@@ -143,6 +143,49 @@ public:
     {
         invalid();
         report_too_long(where, o_.in.max_line, o_.json ? &j_ : nullptr);
+    }
+
+    bool lines(std::string_view file, std::string_view block, std::size_t first_line, std::uint64_t first_offset,
+               std::size_t max_line, bool flush_each) override
+    {
+        auto const each = [this](origin const& where, std::string_view text) { return line(where, text); };
+        auto const on_long = [this](origin const& where) { too_long(where); };
+        // With -q and only the syntax to check, a valid line prints
+        // nothing: the runs of valid lines are passed over whole
+        // (urns::valid_lines, which vouches for most of them from bit
+        // masks), and the line after each run is read as usual, but for
+        // the error valid_lines found, which is reported as it is where
+        // the line is the text parsed (no "\r" to remove, not empty, not
+        // the first line of a file, which may hold a byte order mark).
+        // Not when a line of the block may be longer than --max-line
+        // (reported, valid or not).
+        if (!skip_valid_ || max_line < block.size())
+            return for_each_block_line(file, block, first_line, first_offset, max_line, flush_each, each, on_long);
+        std::size_t at = 0;
+        while (at != block.size()) {
+            urns::line_run const run = urns::valid_lines(block.substr(at), o_.syn);
+            at += run.bytes;
+            first_line += run.lines;
+            first_offset += run.bytes;
+            if (at == block.size())
+                break;
+            std::size_t const nl = block.find('\n', at);
+            std::size_t const stop = nl == std::string_view::npos ? block.size() : nl + 1;
+            std::string_view const text = block.substr(at, stop - at - (nl == std::string_view::npos ? 0 : 1));
+            if (run.refused && !text.empty() && text.back() != '\r' && first_offset != 0) {
+                invalid();
+                report_invalid(origin{file, first_line, first_offset}, text, *run.refused);
+                if (flush_each)
+                    out().flush();
+            } else if (!for_each_block_line(file, block.substr(at, stop - at), first_line, first_offset, max_line,
+                                            flush_each, each, on_long)) {
+                return false;
+            }
+            ++first_line;
+            first_offset += stop - at;
+            at = stop;
+        }
+        return true;
     }
 
 private:
@@ -184,6 +227,7 @@ private:
     urns::check_options const& lint_opts_;
     std::atomic<bool>& any_invalid_;
     bool const plain_ = !o_.json && !o_.lint;
+    bool const skip_valid_ = plain_ && o_.quiet && popts_.registry == nullptr;
     out_buffer& sink_ = out();
     json_writer j_{sink_};
     std::vector<urns::diagnostic> diags_;
