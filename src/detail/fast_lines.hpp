@@ -87,51 +87,6 @@ URNS_ALWAYS_INLINE bool simple_triplets(std::uint64_t pcts, std::uint64_t hex_ou
     return !nul_refused || (b & zeros & ((a & zeros) << 1)) == 0;
 }
 
-/// The NID's octets as nibble tables.
-inline constexpr nibble_tables nid_mid_16 = nibbles_of(nid_mid);
-
-// Every set's nibble tables have the same `hi` (bit h for the high nibble
-// h): a block's lookup in it is made once and shared by the sets.
-static_assert(nid_mid_16.hi[0] == 1 && nid_mid_16.hi[7] == 0x80 && nid_mid_16.hi[8] == 0, "hi is bit h");
-
-/// Two blocks of 32 octets, and each octet's bit of its high nibble (0
-/// from 0x80 up) that every set's lookup shares (AVX2).
-struct blocks32 {
-    __m256i v[2];
-    __m256i high[2];
-};
-
-URNS_AVX2 URNS_ALWAYS_INLINE blocks32 read32x2(char const* p) noexcept
-{
-    __m256i const hi_t = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<__m128i const*>(nid_mid_16.hi)));
-    blocks32 b;
-    for (int k = 0; k < 2; ++k) {
-        b.v[k] = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p + 32 * k));
-        b.high[k] = _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(b.v[k], 4), _mm256_set1_epi8(0x0f)));
-    }
-    return b;
-}
-
-/// Bit j set when octet j of `b` is `o`.
-URNS_AVX2 URNS_ALWAYS_INLINE std::uint64_t equal64(blocks32 const& b, char o) noexcept
-{
-    return equal32(b.v[0], o) | (equal32(b.v[1], o) << 32);
-}
-
-/// Bit j set when octet j of `b` is not in the set of `t`.
-URNS_AVX2 URNS_ALWAYS_INLINE std::uint64_t outside64(blocks32 const& b, nibble_tables const& t) noexcept
-{
-    __m256i const lo_t = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<__m128i const*>(t.lo)));
-    std::uint64_t r = 0;
-    for (int k = 0; k < 2; ++k) {
-        __m256i const in = _mm256_and_si256(_mm256_shuffle_epi8(lo_t, b.v[k]), b.high[k]);
-        r |= std::uint64_t{static_cast<std::uint32_t>(
-                 _mm256_movemask_epi8(_mm256_cmpeq_epi8(in, _mm256_setzero_si256())))}
-             << (32 * k);
-    }
-    return r;
-}
-
 // simple_lines32 and simple_lines16 are two functions, not one template,
 // for the reason faults16 and faults32 are (src/detail/fast_path.hpp): a
 // target attribute cannot depend on a template's argument.
@@ -139,28 +94,39 @@ URNS_AVX2 URNS_ALWAYS_INLINE std::uint64_t outside64(blocks32 const& b, nibble_t
 /** The lines from the start of `c` (`n` octets) that simple_frame and
     simple_triplets vouch for, read while 64 octets remain: their length;
     `lines` counts them. It stops at a line it does not vouch for. The
-    masks are made from two blocks of 32 octets (AVX2). */
+    masks are made from two blocks of 32 octets (AVX2), with the tables
+    and constants set up once, before the loop. */
 URNS_AVX2 [[gnu::noinline]] inline std::size_t simple_lines32(char const* c, std::size_t n, syntax syn,
                                                              std::size_t& lines) noexcept
 {
     nss_sets const sets = sets_of(syn);
+    __m256i const hi_t = table32(nid_mid_16.hi);
+    __m256i const nid_t = table32(nid_mid_16.lo);
+    __m256i const nss_t = table32(sets.set.lo);
+    __m256i const low4 = _mm256_set1_epi8(0x0f);
+    __m256i const nl = _mm256_set1_epi8('\n');
+    __m256i const pct = _mm256_set1_epi8('%');
     std::size_t i = 0;
     std::size_t count = 0;
     while (n - i >= 64) {
         char const* const p = c + i;
-        blocks32 const b = read32x2(p);
+        __m256i const v0 = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
+        __m256i const v1 = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p + 32));
         line_masks m;
-        m.nl = equal64(b, '\n');
+        m.nl = equal64(v0, v1, nl);
         if (m.nl == 0)
             break;   // 64 octets or more: parse_urn's
-        m.nid_out = outside64(b, nid_mid_16);
-        m.nss_out = outside64(b, sets.set);
-        m.pct = equal64(b, '%');
+        __m256i const h0 = high32(v0, hi_t, low4);
+        __m256i const h1 = high32(v1, hi_t, low4);
+        m.nid_out = outside64(nid_t, v0, v1, h0, h1);
+        m.nss_out = outside64(nss_t, v0, v1, h0, h1);
+        m.pct = equal64(v0, v1, pct);
         std::uint64_t pcts = 0;
         unsigned const len = simple_frame(p, m, syn, pcts);
         if (len == 0)
             break;
-        if (pcts != 0 && !simple_triplets(pcts, outside64(b, sets.hex), equal64(b, '0'), sets.nul_refused))
+        if (pcts != 0 && !simple_triplets(pcts, outside64(table32(sets.hex.lo), v0, v1, h0, h1),
+                                          equal64(v0, v1, _mm256_set1_epi8('0')), sets.nul_refused))
             break;
         i += len;
         ++count;
