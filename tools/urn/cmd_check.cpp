@@ -155,10 +155,12 @@ public:
         // (urns::valid_lines, which vouches for most of them from bit
         // masks), and the line after each run is read as usual, but for
         // the error valid_lines found, which is reported as it is where
-        // the line is the text parsed (no "\r" to remove, not empty, not
-        // the first line of a file, which may hold a byte order mark).
-        // Not when a line of the block may be longer than --max-line
-        // (reported, valid or not).
+        // the line is the text parsed (not empty, not the first line of a
+        // file, which may hold a byte order mark). From a line that ends
+        // in "\r" on, the rest of the block is read line by line (a file
+        // with CRLF line ends: valid_lines would refuse each of its
+        // lines). Not at all when a line of the block may be longer than
+        // --max-line (reported, valid or not).
         if (!skip_valid_ || max_line < block.size())
             return for_each_block_line(file, block, first_line, first_offset, max_line, flush_each, each, on_long);
         std::size_t at = 0;
@@ -172,7 +174,10 @@ public:
             std::size_t const nl = block.find('\n', at);
             std::size_t const stop = nl == std::string_view::npos ? block.size() : nl + 1;
             std::string_view const text = block.substr(at, stop - at - (nl == std::string_view::npos ? 0 : 1));
-            if (run.refused && !text.empty() && text.back() != '\r' && first_offset != 0) {
+            if (!text.empty() && text.back() == '\r')
+                return for_each_block_line(file, block.substr(at), first_line, first_offset, max_line, flush_each,
+                                           each, on_long);
+            if (run.refused && !text.empty() && first_offset != 0) {
                 invalid();
                 report_invalid(origin{file, first_line, first_offset}, text, *run.refused);
                 if (flush_each)
