@@ -83,7 +83,7 @@ struct line_run {
     and call it again after that line.
 
     Never throws, never allocates. It is parse_urn line after line, but
-    much faster where most lines are valid: a line of the common form
+    faster where most lines are valid: a line of the common form
     "urn:" NID ":" NSS (no component, a NID that does not start with
     "urn") shorter than 64 octets is judged from bit masks of its octets,
     read 32 at a time (AVX2) or 16 (SSSE3) where the processor can; the
