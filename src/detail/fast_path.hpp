@@ -15,9 +15,9 @@
 // every kind of fault; the differential fuzzer does too). The NSS is read
 // with the lexical tables eight octets at a time; one of 32 octets or
 // more, where the processor can, a block at a time with nibble tables
-// made from the same lexical tables: thirty-two octets with AVX2, else
-// sixteen with SSSE3 (the test compares each reading with the tables on
-// every input).
+// made from the same lexical tables: sixty-four octets, then thirty-two,
+// with AVX2, else sixteen with SSSE3 (the test compares each reading with
+// the tables on every input).
 #ifndef URNS_SRC_DETAIL_FAST_PATH_HPP
 #define URNS_SRC_DETAIL_FAST_PATH_HPP
 
