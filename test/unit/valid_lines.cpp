@@ -80,10 +80,14 @@ urns::line_run compare(std::string const& text, syntax syn)
     return whole;
 }
 
-void compare_all(std::string const& text)
+/// compare() in every syntax; in how many of them the text's first line
+/// is valid.
+std::size_t compare_all(std::string const& text)
 {
+    std::size_t valid = 0;
     for (syntax syn : all_syntaxes)
-        compare(text, syn);
+        valid += compare(text, syn).lines > 0;
+    return valid;
 }
 
 /// Lines of the simple form, valid in every syntax, to put around others.
@@ -171,16 +175,17 @@ BOOST_AUTO_TEST_CASE(generated_texts)
 // triplet cut by the "\n" or "%00", and NIDs around 32 octets.
 BOOST_AUTO_TEST_CASE(mask_edges)
 {
-    std::size_t checked = 0;
+    // Lines of the first loop, by the grammar, in every syntax.
+    std::size_t valid = 0, total = 0;
     for (std::size_t len = 8; len < 70; ++len) {
         std::string const plain = "urn:ab:" + std::string(len - 7, 'x');
         for (std::string const& tail : {std::string(), std::string("%"), std::string("%4"), std::string("%41"),
                                         std::string("%00"), std::string("%0"), std::string("%g1"), std::string("/"),
                                         std::string("?"), std::string("#"), std::string(" "), std::string("\r")}) {
             std::string const line = plain.substr(0, len >= tail.size() + 8 ? len - tail.size() : len) + tail;
-            compare_all(line + "\n" + good_long + good_long);
+            valid += compare_all(line + "\n" + good_long + good_long);
+            total += 3;
             compare_all(good + line + "\n" + good_long + good_long);
-            ++checked;
         }
     }
     for (std::size_t nid = 1; nid < 40; ++nid) {
@@ -197,5 +202,7 @@ BOOST_AUTO_TEST_CASE(mask_edges)
             line[at] = static_cast<char>(o);
             compare_all(line + "\n" + good_long + good_long);
         }
-    BOOST_TEST(checked > 700u);
+    // The edges hold lines on either side of the grammar's verdict.
+    BOOST_TEST(valid > 0u);
+    BOOST_TEST(valid < total);
 }
