@@ -19,6 +19,12 @@
 //                        corpus C (mixed, the default: one pass; short or
 //                        invalid: 1000 passes) per syntax, nothing else: run
 //                        under callgrind by tools/bench.sh --instructions
+//   --paired[=R]         the ratio parse_urn / yardstick of each corpus
+//                        (mixed, short, invalid) and syntax from R rounds
+//                        (default 301), each timing a pass of both back to
+//                        back, in turns first: the median of the rounds'
+//                        ratios and its quartiles, and exit. A host whose
+//                        speed drifts moves both passes of a round alike.
 //   --first-error        the time of parse_urn's first invalid input in each
 //                        syntax (which learns the grammar's error for its
 //                        kind of fault) and of the second, in a fresh
@@ -524,6 +530,52 @@ void describe(std::vector<std::string> const& mix)
     }
 }
 
+/// Nanoseconds of `reps` passes of `pass` over `c`, and their sink.
+template <class Pass>
+double timed(Pass pass, corpus const& c, std::size_t reps, std::size_t& sink)
+{
+    using clock = std::chrono::steady_clock;
+    auto const t0 = clock::now();
+    for (std::size_t k = 0; k < reps; ++k) {
+        // Each pass is made: a pure pass's result is not reused.
+        benchmark::ClobberMemory();
+        sink += pass(c);
+        benchmark::DoNotOptimize(sink);
+    }
+    return std::chrono::duration<double, std::nano>(clock::now() - t0).count();
+}
+
+/// --paired: per corpus and syntax, the median and quartiles of the ratio
+/// of a parse_urn pass to a yardstick pass timed in the same round.
+template <urns::syntax syn>
+void paired(char const* name, corpus const& c, std::size_t rounds)
+{
+    std::size_t sink = 0;
+    // Enough passes that a round's pass takes about 50 us.
+    timed(pass_yardstick<syn>, c, 1, sink);
+    double const one = timed(pass_yardstick<syn>, c, 100, sink) / 100 + 1;
+    std::size_t const reps = std::max<std::size_t>(1, static_cast<std::size_t>(50000 / one));
+    std::vector<double> ratios;
+    for (std::size_t r = 0; r < rounds + 1; ++r) {
+        double y, p;
+        if (r % 2) {
+            y = timed(pass_yardstick<syn>, c, reps, sink);
+            p = timed(pass_parse_urn<syn>, c, reps, sink);
+        } else {
+            p = timed(pass_parse_urn<syn>, c, reps, sink);
+            y = timed(pass_yardstick<syn>, c, reps, sink);
+        }
+        if (r > 0)   // the first round warms the caches and learns the errors
+            ratios.push_back(p / y);
+    }
+    std::sort(ratios.begin(), ratios.end());
+    auto const at = [&](double q) { return ratios[static_cast<std::size_t>(q * static_cast<double>(ratios.size() - 1))]; };
+    std::printf("| %s | %s | %.3f | %.3f-%.3f | %zu x %zu |\n", name, name_of(syn), at(0.5), at(0.25), at(0.75),
+                rounds, reps * c.size());
+    if (sink == 42)
+        std::printf(" ");
+}
+
 bool flag(char const* arg, char const* name, std::string& value)
 {
     std::size_t const n = std::strlen(name);
@@ -549,6 +601,7 @@ int main(int argc, char** argv)
     std::string write_corpus, write_prose, table_path;
     std::size_t prose_size = std::size_t(256) << 20;
     bool do_describe = false, check = true, instructions = false, first_error = false;
+    std::size_t paired_rounds = 0;
     std::string instructions_corpus = "mixed";
 
     std::vector<char*> args{argv[0]};
@@ -571,6 +624,8 @@ int main(int argc, char** argv)
             do_describe = true;
         else if (flag(argv[i], "--first-error", v))
             first_error = true;
+        else if (flag(argv[i], "--paired", v))
+            paired_rounds = v.empty() ? 301 : std::strtoull(v.c_str(), nullptr, 10);
         else if (flag(argv[i], "--no-check", v))
             check = false;
         else if (flag(argv[i], "--instructions", v)) {
@@ -668,6 +723,16 @@ int main(int argc, char** argv)
 
     if (check && !check_agreement())
         return 1;
+    if (paired_rounds) {
+        std::printf("| corpus | syntax | parse_urn / yardstick, median | quartiles | rounds x URNs |\n"
+                    "|---|---|---:|---:|---:|\n");
+        for (std::size_t i : {0, 1, 3}) {   // mixed, short, invalid
+            paired<urns::syntax::rfc2141>(corpora[i].name.c_str(), corpora[i].c, paired_rounds);
+            paired<urns::syntax::rfc2141bis>(corpora[i].name.c_str(), corpora[i].c, paired_rounds);
+            paired<urns::syntax::rfc8141>(corpora[i].name.c_str(), corpora[i].c, paired_rounds);
+        }
+        return 0;
+    }
     make_parsed(corpora[0].c);
     prose = prose_with_urns(8u << 20, 4096, seed);
 
