@@ -252,21 +252,47 @@ fault_errors tables[3];
 /// initializer before it reads with them, which answer the same.
 fast::reading const wide_reading = fast::best_reading();
 
+/// A learnt error placed at its fault, made where the result is: one
+/// copy of the error as a block, then its offset.
+struct at_fault {
+    parse_error const* e;
+    std::size_t at;
+
+    operator parse_error() const noexcept
+    {
+        parse_error r = *e;
+        r.offset += at;
+        return r;
+    }
+};
+
 /// The commonest URNs by the fast path (src/detail/fast_path.hpp), the
-/// commonest faults by the table above, the rest by the grammar.
-inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
+/// commonest faults by the table above, the rest by the grammar. One
+/// function for each syntax: the fast path's choices by syntax (its sets,
+/// the table of errors) are made when it is compiled, not at each octet.
+template <syntax syn>
+[[gnu::noinline]] result<urn_view> parse_as(std::string_view s) noexcept
 {
     detail::parts p;
     fast::fault f;
     fast::outcome const o = fast::scan(s, syn, p, f, wide_reading);
     if (o == fast::outcome::simple)
         return result<urn_view>(boost::system::in_place_value, detail::view_access::made(s, p));
-    if (o == fast::outcome::fault && static_cast<unsigned>(syn) < 3) {
+    if (o == fast::outcome::fault) {
         if (parse_error const* e = tables[static_cast<unsigned>(syn)].find(syn, f))
-            return result<urn_view>(boost::system::in_place_error, e->code, f.at + e->offset, e->expected, syn,
-                                    e->also_expected);
+            return result<urn_view>(boost::system::in_place_error, at_fault{e, f.at});
     }
     return by_grammar(s, syn);
+}
+
+inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
+{
+    switch (syn) {
+    case syntax::rfc2141: return parse_as<syntax::rfc2141>(s);
+    case syntax::rfc2141bis: return parse_as<syntax::rfc2141bis>(s);
+    case syntax::rfc8141: return parse_as<syntax::rfc8141>(s);
+    }
+    return by_grammar(s, syn);   // not a syntax: the grammar's error
 }
 
 } // namespace

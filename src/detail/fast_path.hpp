@@ -696,11 +696,15 @@ URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault&
     do {
         // "urn:" (any case), then a NID that does not start with "urn": the
         // reserved NID "urn" (RFC 2141, draft) and RFC 8141's "urn-<n>" are
-        // the grammar's to judge.
-        if (n < 8 || (c[0] | 0x20) != 'u' || (c[1] | 0x20) != 'r' || (c[2] | 0x20) != 'n' || c[3] != ':')
+        // the grammar's to judge. Read as one word, the first octet lowest:
+        // an octet or-ed with 0x20 is "u" only for "u" and "U", and so on.
+        if (n < 8)
+            break;
+        std::uint64_t const head = load8_le(c) | 0x0000000000202020u;
+        if ((head & 0xffffffffu) != 0x3a6e7275u)   // "urn:"
             break;
         scheme_ok = true;
-        if ((c[4] | 0x20) == 'u' && (c[5] | 0x20) == 'r' && (c[6] | 0x20) == 'n')
+        if (((head >> 32 | 0x202020u) & 0xffffffu) == 0x6e7275u)   // "urn"
             return outcome::grammar;
         if (!nid_end.contains(c[4]))
             break;
