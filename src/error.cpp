@@ -69,13 +69,23 @@ std::size_t shown_run(char const* p, std::size_t n) noexcept
     __m128i const above_controls = _mm_set1_epi8(0x1F);
     __m128i const del = _mm_set1_epi8(0x7F);
     __m128i const backslash = _mm_set1_epi8('\\');
-    for (; n - k >= 16; k += 16) {
-        __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(p + k));
+    // A bit for each of the sixteen bytes at `at` not shown as it is.
+    auto const hidden_at = [&](std::size_t at) {
+        __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(p + at));
         __m128i const printable = _mm_and_si128(_mm_cmpgt_epi8(v, above_controls), _mm_cmplt_epi8(v, del));
         __m128i const shown = _mm_andnot_si128(_mm_cmpeq_epi8(v, backslash), printable);
-        unsigned const hidden = ~static_cast<unsigned>(_mm_movemask_epi8(shown)) & 0xFFFFu;
+        return ~static_cast<unsigned>(_mm_movemask_epi8(shown)) & 0xFFFFu;
+    };
+    for (; n - k >= 16; k += 16) {
+        unsigned const hidden = hidden_at(k);
         if (hidden != 0)
             return k + static_cast<std::size_t>(__builtin_ctz(hidden));
+    }
+    // The rest, as the sixteen bytes that end at `n`, those before `k`
+    // (shown, read already) shifted out.
+    if (k < n && n >= 16) {
+        unsigned const hidden = hidden_at(n - 16) >> (k - (n - 16));
+        return hidden != 0 ? k + static_cast<std::size_t>(__builtin_ctz(hidden)) : n;
     }
 #endif
     while (k < n && shown_as_is(static_cast<unsigned char>(p[k])))

@@ -3,6 +3,8 @@
 #include "describe.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cstring>
 #include <string>
 
 namespace urn_tool {
@@ -116,25 +118,45 @@ void write_caret_text(out_buffer& o, std::string const& text, std::string_view c
     o.write(std::string_view(text).substr(eol));
 }
 
+/// `piece` at `q`; the end.
+char* put_text(char* q, std::string_view piece) noexcept
+{
+    std::memcpy(q, piece.data(), piece.size());
+    return q + piece.size();
+}
+
 void report_invalid(origin const& where, std::string_view input, urns::parse_error const& e)
 {
     out_buffer& o = err();
     begin_message();
-    if (!where.is_argument()) {
-        location(o, where);
-        o.write("not a valid ");
-        o.write(urns::to_string(e.syntax));
-        o.write(" URN\n");
-    }
-    // Without colours, straight into the buffer (a message is written for
-    // every invalid line of a file: a copy less).
-    if (!colored() && o.write_into(1024, [&](char* first, char* last) -> char* {
-            std::to_chars_result const r = urns::to_chars(first, last, e, input);
+    // Without colours, the whole message straight into the buffer (one is
+    // written for every invalid line of a file: no copy, and not a call
+    // for each of its pieces): "FILE:LINE: not a valid SYNTAX URN", then
+    // to_chars' lines. Its first line needs at most `head_room` bytes
+    // more than the file's name.
+    constexpr std::size_t head_room = 1 + 20 + 14 + 16 + 5;
+    if (!colored() && o.write_into(1024 + head_room + where.file.size(), [&](char* first, char* last) -> char* {
+            char* q = first;
+            if (!where.is_argument()) {
+                q = put_text(q, where.file);
+                *q++ = ':';
+                q = std::to_chars(q, q + 20, where.line).ptr;
+                q = put_text(q, ": not a valid ");
+                q = put_text(q, urns::to_string(e.syntax));
+                q = put_text(q, " URN\n");
+            }
+            std::to_chars_result const r = urns::to_chars(q, last, e, input);
             return r.ec == std::errc() ? r.ptr : nullptr;
         })) {
         o.put('\n');
         end_message();
         return;
+    }
+    if (!where.is_argument()) {
+        location(o, where);
+        o.write("not a valid ");
+        o.write(urns::to_string(e.syntax));
+        o.write(" URN\n");
     }
     // Else one string per thread, kept: no allocation per message.
     thread_local std::string text;
