@@ -14,7 +14,10 @@
 # replaced by `replace` (both on one line; "\n" and "\t" stand for a newline
 # and a tab). The copy is `git archive HEAD` in build/mutate/tree (the
 # working tree is never touched), built in build/mutate/build (g++, Release,
-# URNS_TEST_TIMEOUT=60 so that a mutant that loops fails in a minute). The
+# URNS_TEST_TIMEOUT=$TIMEOUT, by default 60, so that a mutant that loops
+# fails in a minute; the slowest test, tool_jobs, takes 60-120 s alone on
+# a slow or busy host, and a larger TIMEOUT keeps it from failing the
+# unmutated tree there). The
 # fast set is ctest without tool_soak_stream and the ctest_* checks, stopped
 # at the first failure. "killed by" names the failing tests, "build" a
 # mutant that does not compile (not a kill: the mutant must be rewritten),
@@ -22,7 +25,7 @@
 # start. Results go to build/mutate/results.tsv too. Exit status: 0 if
 # every mutant was killed, 1 if one survived, 2 on a usage or apply error
 # or a mutant that does not build.
-# Environment: JOBS (default 2).
+# Environment: JOBS (default 2), TIMEOUT (seconds, default 60).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -93,7 +96,7 @@ echo "mutate: ${#ids[@]} mutants apply to HEAD (${head:0:7})"
 if [[ $check_only -eq 1 ]]; then exit 0; fi
 
 cmake -S "$work/tree" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_CXX_COMPILER=g++ -DURNS_TEST_TIMEOUT=60 > "$work/configure.log"
+    -DCMAKE_CXX_COMPILER=g++ -DURNS_TEST_TIMEOUT="${TIMEOUT:-60}" > "$work/configure.log"
 cmake --build "$work/build" -j "$jobs" > "$work/build.log"
 if ! ctest --test-dir "$work/build" -j "$jobs" -E 'tool_soak_stream|ctest_' > "$work/baseline.log" 2>&1; then
     echo "mutate: the unmutated tree fails its tests ($work/baseline.log)" >&2
