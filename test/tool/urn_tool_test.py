@@ -1493,6 +1493,15 @@ def habit_color():
            "always: the caret line is red")
     r = urn("check", "--color", "always", "--lint", "urn:ex:a%7e")
     expect(esc + "1;33m^~ warning" in r.err and esc + "1;36m^~~ note" in r.err, r, "severities")
+    # A file's invalid line: its location bold, the same words as without
+    # colour (which the tool writes in one piece).
+    f = write("color.txt", b"urn:ex:ok\nurn:a:b\n")
+    tail = " not a valid rfc2141bis URN\nurn:a:b\n    "
+    r = urn("check", "-q", "--color=always", "-f", f)
+    expect(r.status == 1 and r.err.startswith(esc + "1m" + f + ":2:" + esc + "0m" + tail + esc + "1;31m^ offset 4"),
+           r, "always: the location bold")
+    r = urn("check", "-q", "--color=never", "-f", f)
+    expect(r.status == 1 and r.err.startswith(f + ":2:" + tail + "^ offset 4"), r, "never: plain, in one piece")
     for args in (["--color=never"], []):
         r = urn("check", *args, "urn:a:b")
         expect(r.status == 1 and esc not in r.err, r, "never, and auto on a pipe: plain")
