@@ -551,7 +551,8 @@ template <urns::syntax syn>
 void paired(char const* name, corpus const& c, std::size_t rounds)
 {
     std::size_t sink = 0;
-    // Enough passes that a round's pass takes about 50 us.
+    // Enough passes that a round's pass takes about 50 us, or one pass
+    // where one takes longer (the mixed corpus: some hundreds of us).
     timed(pass_yardstick<syn>, c, 1, sink);
     double const one = timed(pass_yardstick<syn>, c, 100, sink) / 100 + 1;
     std::size_t const reps = std::max<std::size_t>(1, static_cast<std::size_t>(50000 / one));
