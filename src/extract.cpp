@@ -27,6 +27,14 @@ enum : unsigned short {
     c_trans = 1 << 5,   // RFC 2141 trans, less "%"
     c_word = 1 << 6,    // ALPHA / DIGIT / "+" / "-" / "." / "_": no match starts after one
     c_punct = 1 << 7,   // prose mode: never the last byte of a match
+    // Plain bytes: those that keep an accepting state of the walk and that
+    // nothing else looks at (not "%", a bracket, a quote, punctuation, nor
+    // a byte that can end a URN inside another URI: "&", "#", "?"). A run
+    // of them is taken in one tight loop.
+    r_trans = 1 << 8,   // state nss in rfc2141: trans
+    r_pchar = 1 << 9,   // state nss in rfc2141bis: pchar
+    r_path = 1 << 10,   // states nss8, r, q, frag: pchar / "/"
+    r_value = 1 << 11,  // state value: v-pchar
 };
 
 /// The scanner's classes, each one of the lexical layer's tables (or, for
@@ -54,6 +62,11 @@ struct byte_classes {
         // longer word (docs/extract.md); punctuation never ends a match.
         add(lex::rfc8141::alphanum | lex::charset("+-._"), c_word);
         add(lex::charset(".,;:!?"), c_punct);
+        lex::charset const looked_at("%()'.,;:!?&#?");
+        add(lex::rfc2141::trans - looked_at, r_trans);
+        add(lex::rfc3986::pchar - looked_at, r_pchar);
+        add((lex::rfc3986::pchar | lex::charset("/")) - looked_at, r_path);
+        add(lex::rfc2141bis::v_pchar - looked_at, r_value);
     }
 
     constexpr bool is(unsigned char c, unsigned short bit) const { return (bits[c] & bit) != 0; }
@@ -99,6 +112,21 @@ bool accepting(st s) noexcept
     case st::q:
     case st::frag: return true;
     default: return false;
+    }
+}
+
+/// The class of the plain bytes of an accepting state that loops on
+/// them (see r_trans), or 0.
+unsigned short plain_run(st s, syntax syn) noexcept
+{
+    switch (s) {
+    case st::nss: return syn == syntax::rfc2141 ? r_trans : r_pchar;
+    case st::nss8:
+    case st::r:
+    case st::q:
+    case st::frag: return r_path;
+    case st::value: return r_value;
+    default: return 0;
     }
 }
 
@@ -282,6 +310,15 @@ walk_result walk(std::string_view text, std::size_t s, extract_options const& op
         if (prose && (is(c, c_punct) || (c == ')' && unmatched) || (c == '\'' && quotes % 2)))
             continue;
         w.end = p + 1;
+        // The plain bytes after it keep the state and the counts, and each
+        // would end the match: the run is taken at once.
+        if (unsigned short const run = plain_run(state, syn)) {
+            std::size_t q = p + 1;
+            while (q < n && is(t[q], run))
+                ++q;
+            w.end = q;
+            p = q - 1;
+        }
     }
     w.stop = p;
     return w;
