@@ -46,7 +46,7 @@ enum class report { urns, count, files, quiet };
 
 /// What `urn extract` does with each line (one per thread); `count` is
 /// the number of URNs found.
-class extract_worker final : public line_worker_of<extract_worker> {
+class extract_worker final : public line_worker {
 public:
     extract_worker(urns::extract_options const& opts, report what, bool json, bool only_urn, std::size_t max_line,
                    std::atomic<bool>& found, std::atomic<bool>& skipped)
@@ -57,18 +57,9 @@ public:
 
     bool line(origin const& where, std::string_view text) override
     {
-        for (urns::urn_match const& m : urns::find_urns(text, opts_)) {
-            set_flag(found_);
-            ++count;
-            if (what_ == report::quiet)
+        for (urns::urn_match const& m : urns::find_urns(text, opts_))
+            if (!match(where, m, m.offset))
                 return false;
-            if (what_ != report::urns)
-                continue;
-            if (json_)
-                write_json(where, m);
-            else
-                write_text(where, m);
-        }
         return true;
     }
 
@@ -78,14 +69,67 @@ public:
         report_too_long(where, max_line_);
     }
 
+    /** A block of whole lines is searched as one text, and a match's line
+        and column are counted only for the matches: no call per line.
+        This finds what the search of each line finds, because no match
+        crosses a line end and the bytes around one line do not change
+        another's: "\n" and "\r" end every URN (the "\r" that the line
+        reader removes included), and before "urn:" they are neither a
+        word byte nor the "=" or "/" of another URI. A byte order mark at
+        the file's start is not searched on its own, but it cannot hold or
+        precede a match in a different way either (its last byte, 0xBF,
+        is not a word byte), and its three bytes count in columns and
+        offsets as they do line by line. Line by line still, where a line
+        of the block may be longer than --max-line (it is reported and
+        not searched) and where standard output is flushed after each
+        line. */
+    bool lines(std::string_view file, std::string_view block, std::size_t first_line, std::uint64_t first_offset,
+               std::size_t max_line, bool flush_each) override
+    {
+        if (flush_each || max_line < block.size())
+            return for_each_block_line(
+                file, block, first_line, first_offset, max_line, flush_each,
+                [this](origin const& where, std::string_view text) { return line(where, text); },
+                [this](origin const& where) { too_long(where); });
+        std::size_t line_number = first_line;
+        std::size_t line_start = 0; // in block
+        for (urns::urn_match const& m : urns::find_urns(block, opts_)) {
+            std::string_view const before = block.substr(line_start, m.offset - line_start);
+            if (std::size_t const ends = count_newlines(before); ends != 0) {
+                line_number += ends;
+                line_start += before.rfind('\n') + 1;
+            }
+            if (!match(origin{file, line_number, first_offset + line_start}, m, m.offset - line_start))
+                return false;
+        }
+        return true;
+    }
+
 private:
-    void write_json(origin const& where, urns::urn_match const& m)
+    /// A match at byte `column` (from 0) of the line at `where`; false
+    /// stops the reading (-q).
+    bool match(origin const& where, urns::urn_match const& m, std::size_t column)
+    {
+        set_flag(found_);
+        ++count;
+        if (what_ == report::quiet)
+            return false;
+        if (what_ != report::urns)
+            return true;
+        if (json_)
+            write_json(where, m, column);
+        else
+            write_text(where, m, column);
+        return true;
+    }
+
+    void write_json(origin const& where, urns::urn_match const& m, std::size_t column)
     {
         j_.begin_object();
         j_.member("file", where.file);
         j_.member("line", where.line);
-        j_.member("column", where.bom + m.offset + 1);
-        j_.member("offset", where.offset + m.offset);
+        j_.member("column", where.bom + column + 1);
+        j_.member("offset", where.offset + column);
         j_.member("urn", m.view.buffer());
         write_components_json(j_, m.view);
         if (m.namespace_fault) {
@@ -99,14 +143,14 @@ private:
         j_.newline();
     }
 
-    void write_text(origin const& where, urns::urn_match const& m)
+    void write_text(origin const& where, urns::urn_match const& m, std::size_t column)
     {
         if (!only_urn_) {
             o_.write(where.file);
             o_.put(':');
             o_.number(where.line);
             o_.put(':');
-            o_.number(where.bom + m.offset + 1);
+            o_.number(where.bom + column + 1);
             o_.write(": ");
         }
         o_.write(m.view.buffer());
