@@ -984,6 +984,54 @@ def extract_adversarial():
            "a too-long line is skipped, said, and exit 2")
 
 
+@test("extract")
+def extract_blocks_as_lines():
+    """extract searches a block of lines as one text, and falls back to one
+    line at a time with --line-buffered or where a line of the block may
+    be over --max-line: on prose made of what could join two lines or
+    shift a column (a byte order mark, CRLF, a lone CR, a URN at a line's
+    start and end, "=" and "/" before "urn:" at a line's start, brackets,
+    quotes, punctuation, NUL, bytes that are not UTF-8, empty lines, a last
+    line without "\\n"), every report is the same bytes both ways, in every
+    syntax and mode, as text, JSON and counts, with 1 and 2 threads, from
+    a file, standard input and gzip."""
+    import gzip
+    import random
+    rnd = random.Random(2141)
+    pieces = [b"urn:ex:a", b"URN:Ex-1:a%41b", b"urn:isbn:0-395-36341-1", b"(urn:ex:p)", b"'urn:ex:q'", b"urn:ex:r.",
+              b"x=urn:ex:s&t#u", b"/urn:ex:v?w#x", b"urn:ex:a?s=x&t=y#f", b"urn:ex:a?+r?=q#f", b"urn:ex:a/b",
+              b"xurn:ex:no", b"urn:ex:", b"urn:", b"\0urn:ex:n\0", b"\xffurn:ex:f\xfe", b"words", b"and", b"\r",
+              b"=", b"/", b" ", b" ", b" "]
+    data = bytearray(b"\xef\xbb\xbfurn:ex:bom-first then urn:ex:b\n")
+    while len(data) < 300 << 10:
+        line = b"".join(rnd.choice(pieces) for _ in range(rnd.randrange(0, 12)))
+        data += line + rnd.choice((b"\n", b"\n", b"\r\n", b"\n\n", b"\r\r\n"))
+    data += b"urn:ex:last"
+    body = bytes(data)
+    big = write("blocks-lines.txt", body)
+    # JSON on a part of the prose: each object is checked against the schema.
+    part = body[:body.index(b"\n", 20000) + 1] + b"urn:ex:last"
+    small = write("blocks-lines-small.txt", part)
+
+    def same_both_ways(common, p, text, least):
+        gz = write(os.path.basename(p) + ".gz", gzip.compress(text, 1))
+        lines = urn("extract", "--line-buffered", "-j", "1", *common, p)
+        expect(lines.status == 0 and lines.err == "" and lines.out.count("\n") > least, lines,
+               "the prose has many URNs (%s)" % " ".join(common))
+        for args, stdin in ((["-j", "1", p], b""), (["-j", "2", p], b""), (["--max-line", "64K", p], b""),
+                            (["--label", p, "-"], text), (["--label", p, "-j", "2", "-"], gzip.compress(text)),
+                            (["-j", "2", gz], b"")):
+            r = urn("extract", *common, *args, stdin=stdin)
+            out = r.out.replace(gz, p) if gz in args else r.out
+            expect(r.status == 0 and r.err == "" and out == lines.out, r,
+                   "the same reports as line by line: %s %s" % (" ".join(common), " ".join(args)))
+
+    for syn in ("rfc2141", "rfc2141bis", "rfc8141"):
+        for opts in ([], ["-c"], ["--strict", "-o"], ["--no-uri-context"], ["--namespaces"]):
+            same_both_ways(["--syntax", syn] + opts, big, body, 0 if "-c" in opts else 5000)
+        same_both_ways(["--syntax", syn, "--json"], small, part, 500)
+
+
 # ---------------------------------------------------------------- README.md
 
 
