@@ -7,6 +7,7 @@
 #include <urns/extract.hpp>
 
 #include <atomic>
+#include <cstring>
 #include <memory>
 
 namespace urn_tool {
@@ -97,7 +98,8 @@ public:
             std::string_view const before = block.substr(line_start, m.offset - line_start);
             if (std::size_t const ends = count_newlines(before); ends != 0) {
                 line_number += ends;
-                line_start += before.rfind('\n') + 1;
+                line_start = static_cast<std::size_t>(
+                    static_cast<char const*>(::memrchr(before.data(), '\n', before.size())) + 1 - block.data());
             }
             if (!match(origin{file, line_number, first_offset + line_start}, m, m.offset - line_start))
                 return false;
