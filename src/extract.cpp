@@ -62,7 +62,7 @@ struct byte_classes {
         // longer word (docs/extract.md); punctuation never ends a match.
         add(lex::rfc8141::alphanum | lex::charset("+-._"), c_word);
         add(lex::charset(".,;:!?"), c_punct);
-        lex::charset const looked_at("%()'.,;:!?&#?");
+        lex::charset const looked_at("%()'.,;:!?&#");
         add(lex::rfc2141::trans - looked_at, r_trans);
         add(lex::rfc3986::pchar - looked_at, r_pchar);
         add((lex::rfc3986::pchar | lex::charset("/")) - looked_at, r_path);
