@@ -47,7 +47,7 @@ enum class report { urns, count, files, quiet };
 
 /// What `urn extract` does with each line (one per thread); `count` is
 /// the number of URNs found.
-class extract_worker final : public line_worker {
+class extract_worker final : public line_worker_of<extract_worker> {
 public:
     extract_worker(urns::extract_options const& opts, report what, bool json, bool only_urn, std::size_t max_line,
                    std::atomic<bool>& found, std::atomic<bool>& skipped)
@@ -88,10 +88,7 @@ public:
                std::size_t max_line, bool flush_each) override
     {
         if (flush_each || max_line < block.size())
-            return for_each_block_line(
-                file, block, first_line, first_offset, max_line, flush_each,
-                [this](origin const& where, std::string_view text) { return line(where, text); },
-                [this](origin const& where) { too_long(where); });
+            return each_line(file, block, first_line, first_offset, max_line, flush_each);
         std::size_t line_number = first_line;
         std::size_t line_start = 0; // in block
         for (urns::urn_match const& m : urns::find_urns(block, opts_)) {

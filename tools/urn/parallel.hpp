@@ -38,12 +38,22 @@ public:
 
 /** The base of a worker class `Worker` (final, with line() and
     too_long()): its lines() splits a block and calls Worker's own
-    line() and too_long(), which the compiler can then inline. */
+    line() and too_long(), which the compiler can then inline. A Worker
+    that reads some blocks otherwise overrides lines() and calls
+    each_line() for the others. */
 template <class Worker>
 class line_worker_of : public line_worker {
 public:
     bool lines(std::string_view file, std::string_view block, std::size_t first_line, std::uint64_t first_offset,
-               std::size_t max_line, bool flush_each) final
+               std::size_t max_line, bool flush_each) override
+    {
+        return each_line(file, block, first_line, first_offset, max_line, flush_each);
+    }
+
+protected:
+    /// The block split as for_each_block_line (cli.hpp) splits it.
+    bool each_line(std::string_view file, std::string_view block, std::size_t first_line, std::uint64_t first_offset,
+                   std::size_t max_line, bool flush_each)
     {
         Worker& w = static_cast<Worker&>(*this);
         return for_each_block_line(
