@@ -136,9 +136,13 @@ public:
     parse_error const* find(syntax syn, fast::fault const& f) noexcept
     {
         unsigned k = index_[static_cast<unsigned>(f.phase)][f.octet].load(std::memory_order_acquire);
-        if (k == unknown)
-            k = learn(syn, f.phase, f.octet);
-        return k != none ? &errors_[k - first_error] : nullptr;
+        if (k < first_error) {
+            if (k == unknown)
+                k = learn(syn, f.phase, f.octet);
+            if (k == none)
+                return nullptr;
+        }
+        return &errors_[k - first_error].e;
     }
 
 private:
@@ -221,10 +225,10 @@ private:
             while (lock_.test_and_set(std::memory_order_acquire))
                 ;   // held for a few comparisons
             unsigned i = 0;
-            while (i < count_ && errors_[i] != e)
+            while (i < count_ && errors_[i].e != e)
                 ++i;
             if (i == count_ && count_ < max_errors)
-                errors_[count_++] = e;
+                errors_[count_++].e = e;
             if (i < count_)
                 k = first_error + i;
             lock_.clear(std::memory_order_release);
@@ -238,7 +242,11 @@ private:
     static constexpr unsigned unknown = 0, none = 1, first_error = 2;
     static constexpr unsigned max_errors = 256 - first_error;
     std::atomic<unsigned char> index_[fast::phase_count][fast::end_octet + 1] = {};
-    parse_error errors_[max_errors];   // [0, count_) written once each, before an index names them
+    // A power of two apart, so that an index is scaled by a shift.
+    struct alignas(128) learnt_error {
+        parse_error e;
+    };
+    learnt_error errors_[max_errors];   // [0, count_) written once each, before an index names them
     unsigned count_ = 0;               // under lock_
     std::atomic_flag lock_ = ATOMIC_FLAG_INIT;
 };
@@ -271,7 +279,7 @@ struct at_fault {
 /// function for each syntax: the fast path's choices by syntax (its sets,
 /// the table of errors) are made when it is compiled, not at each octet.
 template <syntax syn>
-[[gnu::noinline]] result<urn_view> parse_as(std::string_view s) noexcept
+URNS_ALWAYS_INLINE result<urn_view> parse_as(std::string_view s) noexcept
 {
     detail::parts p;
     fast::fault f;
@@ -283,16 +291,6 @@ template <syntax syn>
             return result<urn_view>(boost::system::in_place_error, at_fault{e, f.at});
     }
     return by_grammar(s, syn);
-}
-
-inline result<urn_view> parse(std::string_view s, syntax const syn) noexcept
-{
-    switch (syn) {
-    case syntax::rfc2141: return parse_as<syntax::rfc2141>(s);
-    case syntax::rfc2141bis: return parse_as<syntax::rfc2141bis>(s);
-    case syntax::rfc8141: return parse_as<syntax::rfc8141>(s);
-    }
-    return by_grammar(s, syn);   // not a syntax: the grammar's error
 }
 
 } // namespace
@@ -337,6 +335,26 @@ std::optional<parse_error> urn_query_fault(std::string_view query) noexcept
     return error_of<void>(slot, first, syntax::rfc2141bis).error();
 }
 
+result<urn_view> parse_rfc2141bis(std::string_view s) noexcept
+{
+    return parse_as<syntax::rfc2141bis>(s);
+}
+
+result<urn_view> parse_rfc2141(std::string_view s) noexcept
+{
+    return parse_as<syntax::rfc2141>(s);
+}
+
+result<urn_view> parse_rfc8141(std::string_view s) noexcept
+{
+    return parse_as<syntax::rfc8141>(s);
+}
+
+result<urn_view> parse_other(std::string_view s, syntax syn) noexcept
+{
+    return by_grammar(s, syn);   // not a syntax: the grammar's error
+}
+
 result<urn_view> parse_by_grammar(std::string_view s, syntax syn) noexcept
 {
     return by_grammar(s, syn);
@@ -369,7 +387,7 @@ result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexce
     // One result, returned from every path, so that it is made in the
     // caller's place: a copy of a view just written would stall on
     // store-to-load forwarding (it was a tenth of `urn check -q`).
-    result<urn_view> r = parse(s, opts.syntax);
+    result<urn_view> r = parse_urn(s, opts.syntax);
     // The namespace's rule runs on the NSS of a URN the generic syntax
     // accepted; its fault's offset is made relative to the whole input.
     if (r && opts.registry) {
@@ -377,11 +395,6 @@ result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexce
             r = parse_error{make_error_code(error::nss_rejected), f->offset, f->expected, opts.syntax};
     }
     return r;
-}
-
-result<urn_view> parse_urn(std::string_view s, syntax syn) noexcept
-{
-    return parse(s, syn);
 }
 
 result<urn> urn::parse(std::string_view s, parse_options const& opts)

@@ -55,8 +55,7 @@ struct parse_options {
     RFC 2141 section 2; draft-ietf-urnbis-rfc2141bis-urn-03 section 2;
     RFC 8141 section 2.
 */
-URNS_DECL result<urn_view> parse_urn(std::string_view s,
-                                     urns::syntax syn = urns::syntax::rfc2141bis) noexcept;
+inline result<urn_view> parse_urn(std::string_view s, urns::syntax syn = urns::syntax::rfc2141bis) noexcept;
 
 /// Parses with options.
 URNS_DECL result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexcept;
@@ -98,6 +97,29 @@ struct line_run {
     @endcode
 */
 URNS_DECL line_run valid_lines(std::string_view text, urns::syntax syn = urns::syntax::rfc2141bis) noexcept;
+
+namespace detail {
+
+// parse_urn(s, syn) in each syntax (src/parse.cpp). The inline parse_urn
+// chooses one, so that a call whose syntax is known when it is compiled
+// (the default's, or any constant) goes to it directly: no second call.
+URNS_DECL result<urn_view> parse_rfc2141bis(std::string_view s) noexcept;
+URNS_DECL result<urn_view> parse_rfc2141(std::string_view s) noexcept;
+URNS_DECL result<urn_view> parse_rfc8141(std::string_view s) noexcept;
+/// A value that is not a syntax: the error a parse in it gives.
+URNS_DECL result<urn_view> parse_other(std::string_view s, urns::syntax syn) noexcept;
+
+} // namespace detail
+
+inline result<urn_view> parse_urn(std::string_view s, urns::syntax syn) noexcept
+{
+    switch (syn) {
+    case urns::syntax::rfc2141bis: return detail::parse_rfc2141bis(s);
+    case urns::syntax::rfc2141: return detail::parse_rfc2141(s);
+    case urns::syntax::rfc8141: return detail::parse_rfc8141(s);
+    }
+    return detail::parse_other(s, syn);
+}
 
 } // namespace urns
 

@@ -285,6 +285,17 @@ URNS_ALWAYS_INLINE bool locate_fault(std::string_view s, syntax syn, fault& f) n
     std::size_t const n = s.size();
     char const* const c = s.data();
     static constexpr phase scheme_phase[] = {phase::scheme0, phase::scheme1, phase::scheme2, phase::scheme3};
+    if (n >= 4) {
+        // The four octets as one word, the first lowest, compared with
+        // "urn:" at once (the 0x20 bit set in the three letters, as below):
+        // the lowest differing octet is the fault.
+        std::uint32_t const diff = (load4_le(c) | 0x202020u) ^ 0x3a6e7275u;
+        if (diff != 0) {
+            std::size_t const i = static_cast<std::size_t>(__builtin_ctz(diff)) / 8;
+            return f.place(scheme_phase[i], octet_at(c, i), i);
+        }
+        return locate_nid_fault(s, syn, f);
+    }
     for (std::size_t i = 0; i < 4; ++i) {
         if (i == n)
             return f.place(scheme_phase[i], end_octet, i);
@@ -325,6 +336,10 @@ URNS_ALWAYS_INLINE bool locate_nid_fault(std::string_view s, syntax syn, fault& 
         return false;
     return locate_nss_fault(s, syn, j + 1, f);
 }
+
+/// What the block readers of a long NSS (long_nss16, long_nss32) return
+/// when it is valid: no place.
+inline constexpr std::size_t nss_valid = static_cast<std::size_t>(-1);
 
 /// From this length on, the tables' reading checks an NSS's "%" triplets with triplets().
 inline constexpr std::size_t long_nss = 40;
@@ -522,18 +537,21 @@ URNS_SSSE3 URNS_ALWAYS_INLINE std::uint64_t faults16(char const* c, std::size_t 
     hex digits, not "%00" where the syntax refuses it. Sixteen octets at
     a time (SSSE3), as bit masks (triplet_masks); the last, partial,
     sixteen are read as those that end at `n`, the octets before `i`
-    shifted out. When it returns false, `clean` is set as
-    triplet_masks::after says. A call of its own, compiled for SSSE3,
-    that scan makes for a long NSS. */
-URNS_SSSE3 [[gnu::noinline]] inline bool long_nss16(char const* c, std::size_t i, std::size_t n, syntax syn,
-                                                    std::size_t& clean) noexcept
+    shifted out. Returns nss_valid if they are, else the place
+    triplet_masks::after sets as `clean`: the answer is returned, not
+    written through a reference, so that the caller's `clean` stays in a
+    register. A call of its own, compiled for SSSE3, that scan makes for a
+    long NSS. */
+URNS_SSSE3 [[gnu::noinline]] inline std::size_t long_nss16(char const* c, std::size_t i, std::size_t n,
+                                                           syntax syn) noexcept
 {
     nss_sets const sets = sets_of(syn);
+    std::size_t clean = 0;
     for (triplet_masks t;;) {
         unsigned const len = n - i >= 16 ? 16 : static_cast<unsigned>(n - i);
         auto const x = t.after(faults16(c, i, len, sets, t), i, len, n, clean);
         if (x != triplet_masks::next::on)
-            return x == triplet_masks::next::valid;
+            return x == triplet_masks::next::valid ? nss_valid : clean;
     }
 }
 
@@ -611,14 +629,15 @@ URNS_AVX2 URNS_ALWAYS_INLINE std::uint64_t faults32(char const* c, std::size_t i
     return bad;
 }
 
-/** long_nss16 with AVX2 (n >= 32), with the same answer and the same
-    `clean`: sixty-four octets at a time while there are as many, their
-    triplets checked without a branch (a long NSS often has a "%" in
-    every block), then thirty-two or what is left. */
-URNS_AVX2 [[gnu::noinline]] inline bool long_nss32(char const* c, std::size_t i, std::size_t n, syntax syn,
-                                                  std::size_t& clean) noexcept
+/** long_nss16 with AVX2 (n >= 32), with the same answer: sixty-four
+    octets at a time while there are as many, their triplets checked
+    without a branch (a long NSS often has a "%" in every block), then
+    thirty-two or what is left. */
+URNS_AVX2 [[gnu::noinline]] inline std::size_t long_nss32(char const* c, std::size_t i, std::size_t n,
+                                                         syntax syn) noexcept
 {
     nss_sets const sets = sets_of(syn);
+    std::size_t clean = 0;
     __m256i const hi_t = table32(nid_mid_16.hi);
     __m256i const set_t = table32(sets.set.lo);
     __m256i const hex_t = table32(sets.hex.lo);
@@ -641,7 +660,7 @@ URNS_AVX2 [[gnu::noinline]] inline bool long_nss32(char const* c, std::size_t i,
             x = t.after(faults32(c, i, len, sets, t), i, len, n, clean);
         }
         if (x != triplet_masks::next::on)
-            return x == triplet_masks::next::valid;
+            return x == triplet_masks::next::valid ? nss_valid : clean;
     }
 }
 
@@ -721,8 +740,8 @@ URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault&
             break;
 #if URNS_FAST_SSSE3
         if (wide != reading::tables && n - colon > wide_nss) {
-            if (!(wide == reading::avx2 ? long_nss32(c, colon + 1, n, syn, clean)
-                                        : long_nss16(c, colon + 1, n, syn, clean)))
+            clean = wide == reading::avx2 ? long_nss32(c, colon + 1, n, syn) : long_nss16(c, colon + 1, n, syn);
+            if (clean != nss_valid)
                 break;
         } else
 #endif

@@ -189,6 +189,17 @@ inline std::uint64_t load8_le(char const* p) noexcept
     return w;
 }
 
+/// The four bytes at `p` as a word, the first byte lowest.
+inline std::uint32_t load4_le(char const* p) noexcept
+{
+    std::uint32_t w;
+    std::memcpy(&w, p, sizeof w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap32(w);
+#endif
+    return w;
+}
+
 /// The two halves of the 128-bit product of `a` and `b`, xor-ed together,
 /// from 64-bit multiplies only (where the compiler has no 128-bit integer).
 constexpr std::uint64_t fold_mul_portable(std::uint64_t a, std::uint64_t b) noexcept
