@@ -135,7 +135,7 @@ public:
     /// `f.at`; null if the grammar must say.
     parse_error const* find(syntax syn, fast::fault const& f) noexcept
     {
-        unsigned k = index_[static_cast<unsigned>(f.phase)][f.octet].load(std::memory_order_acquire);
+        std::size_t k = index_[static_cast<unsigned>(f.phase)][f.octet].load(std::memory_order_acquire);
         if (k < first_error) {
             if (k == unknown)
                 k = learn(syn, f.phase, f.octet);

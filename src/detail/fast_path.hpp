@@ -739,7 +739,7 @@ URNS_ALWAYS_INLINE outcome scan(std::string_view s, syntax syn, parts& p, fault&
         if (i == n - 1 || (syn == syntax::rfc8141 && c[colon + 1] == '/'))
             break;
 #if URNS_FAST_SSSE3
-        if (wide != reading::tables && n - colon > wide_nss) {
+        if (n - colon > wide_nss && wide != reading::tables) {
             clean = wide == reading::avx2 ? long_nss32(c, colon + 1, n, syn) : long_nss16(c, colon + 1, n, syn);
             if (clean != nss_valid)
                 break;
