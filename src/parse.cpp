@@ -350,11 +350,6 @@ result<urn_view> parse_rfc8141(std::string_view s) noexcept
     return parse_as<syntax::rfc8141>(s);
 }
 
-result<urn_view> parse_other(std::string_view s, syntax syn) noexcept
-{
-    return by_grammar(s, syn);   // not a syntax: the grammar's error
-}
-
 result<urn_view> parse_by_grammar(std::string_view s, syntax syn) noexcept
 {
     return by_grammar(s, syn);

@@ -106,8 +106,10 @@ namespace detail {
 URNS_DECL result<urn_view> parse_rfc2141bis(std::string_view s) noexcept;
 URNS_DECL result<urn_view> parse_rfc2141(std::string_view s) noexcept;
 URNS_DECL result<urn_view> parse_rfc8141(std::string_view s) noexcept;
-/// A value that is not a syntax: the error a parse in it gives.
-URNS_DECL result<urn_view> parse_other(std::string_view s, urns::syntax syn) noexcept;
+/// parse_urn(s, syn) by the grammar alone, without the fast path of
+/// src/detail/fast_path.hpp (the test fast_path compares the two); for a
+/// value that is not a syntax, the error parse_urn gives.
+URNS_DECL result<urn_view> parse_by_grammar(std::string_view s, urns::syntax syn) noexcept;
 
 } // namespace detail
 
@@ -118,7 +120,7 @@ inline result<urn_view> parse_urn(std::string_view s, urns::syntax syn) noexcept
     case urns::syntax::rfc2141: return detail::parse_rfc2141(s);
     case urns::syntax::rfc8141: return detail::parse_rfc8141(s);
     }
-    return detail::parse_other(s, syn);
+    return detail::parse_by_grammar(s, syn);
 }
 
 } // namespace urns

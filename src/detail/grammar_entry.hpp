@@ -8,6 +8,7 @@
 #define URNS_SRC_DETAIL_GRAMMAR_ENTRY_HPP
 
 #include <urns/error.hpp>
+#include <urns/parse.hpp>
 #include <urns/syntax.hpp>
 #include <urns/urn_view.hpp>
 
@@ -34,9 +35,8 @@ std::optional<parse_error> urn_query_fault(std::string_view query) noexcept;
 /// Whether `nid` is an RFC 8141 InformalNamespaceName ("urn-" Number).
 bool informal_namespace_name(std::string_view nid) noexcept;
 
-/// parse_urn(s, syn) by the grammar alone, without the fast path of
-/// src/detail/fast_path.hpp (the test fast_path compares the two).
-result<urn_view> parse_by_grammar(std::string_view s, syntax syn) noexcept;
+// parse_by_grammar(s, syn), parse_urn by the grammar alone, is declared in
+// <urns/parse.hpp>: parse_urn's inline choice of a syntax calls it.
 
 /// The error parse_urn gives `s` from its table of learnt faults (the
 /// error path of src/parse.cpp), without the grammar; nothing where the
