@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <new>
+#include <utility>
 
 namespace urns {
 
@@ -20,22 +21,106 @@ using detail::directive_span;
 //----------------------------------------------------------------------------
 // What a mode compares after "urn:" NID ":"
 
-/// Everything after the NID's ":" (RFC 2141 compares the whole URN).
-std::string_view after_nid(urn_view const& v) noexcept
+/// Where what mode `m` compares of `v` after "urn:" NID ":" ends: the end
+/// of the NSS, or of the whole URN (RFC 2141 compares all of it).
+std::size_t compared_end(urn_view const& v, equivalence_mode m) noexcept
 {
-    return v.buffer().substr(detail::view_access::parts_of(v).nid_end + 1);
+    return m == equivalence_mode::rfc2141 ? v.buffer().size() : detail::view_access::parts_of(v).nss_end;
 }
 
 /// The part after the NID that mode `m` compares as one string.
 std::string_view compared_tail(urn_view const& v, equivalence_mode m) noexcept
 {
-    return m == equivalence_mode::rfc2141 ? after_nid(v) : v.nss();
+    std::size_t const start = detail::view_access::parts_of(v).nid_end + 1;
+    return v.buffer().substr(start, compared_end(v, m) - start);
 }
 
 /// Whether mode `m` compares the draft-03 query of `v` (step 5b).
 bool sorts_query(urn_view const& v, equivalence_mode m) noexcept
 {
     return m == equivalence_mode::rfc2141bis_keep_query && v.has_query();
+}
+
+//----------------------------------------------------------------------------
+// Steps 1 to 3 in one pass: "NID:tail" of two URNs compared as the
+// canonical form sees it
+
+/// 0x80 in each byte of a word read at offset `at` of "NID:tail" that lies
+/// in the NID, its first `nid` bytes.
+constexpr std::uint64_t nid_bytes(std::size_t at, std::size_t nid) noexcept
+{
+    std::size_t const c = nid > at ? nid - at : 0;
+    return c >= 8 ? detail::highs8 : ((std::uint64_t(1) << (8 * c)) - 1) & detail::highs8;
+}
+
+/** Whether two words of URNs are equal once the bytes marked in `foldable`
+    (0x80 in each) are case-folded: each byte that differs is marked and
+    differs in the 0x20 bit alone. The bytes marked are NID characters and
+    hex digits, where a URN's only such pairs are a letter's two cases (a
+    digit, "-" or "%" with that bit changed is a control character).
+*/
+constexpr bool equal_folded(std::uint64_t x, std::uint64_t y, std::uint64_t foldable) noexcept
+{
+    std::uint64_t const d = x ^ y;
+    return (d & ~(detail::ones8 * 0x20)) == 0 && ((d << 2) & ~foldable) == 0;   // 0x20 << 2 == 0x80
+}
+
+/** equal_folded for two words that differ, `x` read at offset `j` of
+    "NID:tail" of one URN (`pa`: its offset 4) and `y` of the other, with
+    the bytes the canonical form folds marked: those of the NID (its first
+    `nid` bytes) and the two after each "%" of `x`.
+
+    The "%"s are looked for only when a byte outside the NID differs, in
+    the word and the two bytes before it: at `j` = 0 those are "urn:"'s
+    last two, never "%", as the NID's bytes and its ":" are not.
+*/
+[[gnu::noinline]] bool same_folded(std::uint64_t x, std::uint64_t y, char const* pa, std::size_t j,
+                                   std::size_t nid) noexcept
+{
+    std::uint64_t foldable = nid_bytes(j, nid);
+    if ((((x ^ y) << 2) & ~foldable) != 0)
+        foldable |= detail::pct_bytes(detail::load8_le(pa + j - 1)) | detail::pct_bytes(detail::load8_le(pa + j - 2));
+    return equal_folded(x, y, foldable);
+}
+
+/** Whether two URNs `a` and `b`, whose NIDs end at `nid_end` and whose
+    compared tails end at `end` (offsets in both), are equal in "NID:tail"
+    as the canonical form sees it: the NID lower-cased, the tail's
+    percent-encoding case folded (the rule of pct_case_folder; the NID and
+    its ":" hold no "%", so the tail's marks are those of all of it).
+
+    Sixteen bytes at a time compared as they are, which is most of any
+    pair; a pair of words that differs is compared by same_folded. The
+    last bytes are read as a word that overlaps the ones before.
+*/
+bool same_nid_and_tail(std::string_view a, std::string_view b, std::size_t nid_end, std::size_t end) noexcept
+{
+    char const* const pa = a.data() + 4;
+    char const* const pb = b.data() + 4;
+    std::size_t const n = end - 4, nid = nid_end - 4;
+    auto same_at = [pa, pb, nid](std::size_t j) {
+        std::uint64_t const x = detail::load8_le(pa + j), y = detail::load8_le(pb + j);
+        return x == y || same_folded(x, y, pa, j, nid);
+    };
+    if (n < 8) {
+        // The bytes before and after are not read: the marks are this
+        // word's own (zeros above: never "%", equal in both).
+        std::uint64_t const x = detail::load_short(a, pa, n), y = detail::load_short(b, pb, n);
+        return x == y || equal_folded(x, y, detail::pct_marks(detail::pct_bytes(x), 0) | nid_bytes(0, nid));
+    }
+    std::size_t j = 0;
+    for (; j + 16 <= n; j += 16) {
+        std::uint64_t const d = (detail::load8(pa + j) ^ detail::load8(pb + j)) |
+                                (detail::load8(pa + j + 8) ^ detail::load8(pb + j + 8));
+        if (d != 0 && !(same_at(j) && same_at(j + 8)))
+            return false;
+    }
+    if (j + 8 <= n) {
+        if (!same_at(j))
+            return false;
+        j += 8;
+    }
+    return j == n || same_at(n - 8);
 }
 
 //----------------------------------------------------------------------------
@@ -197,6 +282,22 @@ public:
         return i < lowered_ ? lower_first(w, i, lowered_) : w;
     }
 
+    /// The sixteen bytes from `i` as two words, what at(i, 8) and then
+    /// at(i + 8, 8) give; read as they are (the NID's lowered) when no "%"
+    /// is among them or the last word's last two bytes, as in most.
+    URNS_ALWAYS_INLINE std::pair<std::uint64_t, std::uint64_t> at16(std::size_t i) noexcept
+    {
+        if ((last_pct_ >> 48) != 0 || detail::pct_bits16(s_.data() + i) != 0) {
+            std::uint64_t const a = at(i, 8);
+            return {a, at(i + 8, 8)};
+        }
+        last_pct_ = 0;
+        std::uint64_t const a = detail::load8_le(s_.data() + i), b = detail::load8_le(s_.data() + i + 8);
+        if (i >= lowered_)
+            return {a, b};
+        return {lower_first(a, i, lowered_), lower_first(b, i + 8, lowered_)};
+    }
+
 private:
     std::string_view whole_;
     std::string_view s_;
@@ -227,8 +328,7 @@ std::uint64_t hash_folded(std::string_view whole, std::string_view s, std::size_
     canonical_words words(whole, s, lowered);
     std::size_t const n = s.size();
     for (; i + 16 <= n; i += 16) {
-        std::uint64_t const a = words.at(i, 8);
-        std::uint64_t const b = words.at(i + 8, 8);
+        auto const [a, b] = words.at16(i);
         h = fold_mul(a ^ h ^ k0, b ^ k1);
     }
     std::size_t const r = n - i;   // 0 to 15 bytes left
@@ -269,7 +369,7 @@ URNS_ALWAYS_INLINE std::uint64_t hash_piece(std::string_view whole, std::string_
         std::size_t i = 0;
         for (; i + 16 < n; i += 16) {
             std::uint64_t x = detail::load8_le(p + i), y = detail::load8_le(p + i + 8);
-            if (detail::pct_bytes(x) | detail::pct_bytes(y))
+            if (detail::pct_bits16(p + i) != 0)
                 return hash_folded(whole, s, lowered, i, h);
             if (i < lowered) {
                 x = lower_first(x, i, lowered);
@@ -279,7 +379,7 @@ URNS_ALWAYS_INLINE std::uint64_t hash_piece(std::string_view whole, std::string_
         }
         a = detail::load8_le(p + n - 16);
         b = detail::load8_le(p + n - 8);
-        if (detail::pct_bytes(a) | detail::pct_bytes(b))
+        if (detail::pct_bits16(p + n - 16) != 0)
             return hash_folded(whole, s, lowered, i, h);
         if (n - 16 < lowered) {
             a = lower_first(a, n - 16, lowered);
@@ -300,21 +400,6 @@ URNS_ALWAYS_INLINE std::uint64_t hash_piece(std::string_view whole, std::string_
         b = 0;
     }
     return fold_mul(a ^ h ^ k0, b ^ k1);
-}
-
-/// Whether `s` (in `whole`) holds a "%": eight bytes at a time by SWAR, the
-/// last word overlapping (inline: for a piece of a few words, a call to
-/// memchr costs more than the search).
-bool has_pct(std::string_view whole, std::string_view s) noexcept
-{
-    std::size_t const n = s.size();
-    char const* const p = s.data();
-    if (n < 8)
-        return detail::pct_bytes(detail::load_short(whole, p, n)) != 0;
-    std::uint64_t pct = 0;
-    for (std::size_t i = 0; i + 8 < n; i += 8)
-        pct |= detail::pct_bytes(detail::load8(p + i));
-    return (pct | detail::pct_bytes(detail::load8(p + n - 8))) != 0;
 }
 
 /// The finalizer of splitmix64: spreads every input bit over the result.
@@ -375,57 +460,52 @@ private:
     char buf_[256];
 };
 
-/** Turns `d`, a copy of the first `n` bytes of a URN whose NID ends at
-    `nid_end` and whose compared tail starts at `nid_end` + 1 and ends at
-    `n`, into its canonical form: "urn:", the NID lower-cased, the hex
-    digits of the tail's percent-encodings upper-cased (the rule of
-    pct_case_folder: a byte is folded when one of the two before it is "%";
-    upper-casing never makes or removes a "%", so the "%"s found in `d`
-    are those of the input). The length does not change.
+/** Writes into `d`, a copy of the first `n` bytes of `u` (a URN whose NID
+    ends at `nid_end` and whose compared tail ends at `n`), its canonical
+    form: "urn:", the NID lower-cased, the hex digits of the tail's
+    percent-encodings upper-cased (the rule of pct_case_folder: a byte is
+    folded when one of the two before it is "%"). The length does not
+    change.
 */
-void make_canonical_in_place(char* d, std::size_t nid_end, std::size_t n) noexcept
+void make_canonical(char* d, std::string_view u, std::size_t nid_end, std::size_t n) noexcept
 {
-    std::memcpy(d, "urn:", 4);
-    // The NID lower-cased eight bytes at a time (most NIDs: one word), the
-    // bytes past it masked off.
-    for (std::size_t at = 4; at < nid_end; at += 8) {
-        std::size_t const k = n - at < 8 ? n - at : 8;
-        std::uint64_t const w = k == 8 ? detail::load8_le(d + at) : detail::load_short(std::string_view(d, n), d + at, k);
-        std::uint64_t const lowered = lower_first(w, at, nid_end);
-        if (k == 8) {
-            detail::store8_le(d + at, lowered);
-        } else {
-            for (std::size_t j = 0; j < k; ++j)
-                d[at + j] = static_cast<char>(static_cast<unsigned char>(lowered >> (8 * j)));
+    char const* const s = u.data();
+    // "urn:" and the NID, lower-cased eight bytes at a time (most NIDs: one
+    // word): the scheme is "urn" in some case, which lower8 makes "urn".
+    // The last word may reach back over bytes already lowered.
+    if (n >= 8) {
+        for (std::size_t at = 0; at < nid_end; at += 8) {
+            std::size_t const w = at + 8 <= n ? at : n - 8;
+            detail::store8_le(d + w, lower_first(detail::load8_le(s + w), w, nid_end));
         }
+    } else {
+        for (std::size_t i = 0; i < nid_end; ++i)
+            d[i] = detail::ascii_lower(s[i]);
     }
-    std::size_t const start = nid_end + 1;
-    std::string_view const tail(d + start, n - start);
-    if (!has_pct(tail, tail))
-        return;
-    // Eight bytes at a time, as the hash reads them: a "%" marks the one
-    // and two bytes after it, the last word's last two mark this word's
-    // first two.
-    char* const t = d + start;
-    std::size_t const m = n - start;
-    std::uint64_t last_pct = 0;
-    std::size_t i = 0;
-    for (; i + 8 <= m; i += 8) {
-        std::uint64_t const w = detail::load8_le(t + i);
-        std::uint64_t const pct = detail::pct_bytes(w);
-        detail::store8_le(t + i, detail::pct_fold_word(w, pct, last_pct));
-        last_pct = pct;
+    // The two bytes after each "%" upper-cased. The "%"s are found in `u`,
+    // sixteen bytes at a time, from its start ("urn:", the NID and its ":"
+    // hold none); the last sixteen overlap the ones before, whose "%"s are
+    // folded again, which changes nothing.
+    auto fold_after = [d, n](std::size_t at, unsigned pct) {
+        for (; pct != 0; pct &= pct - 1) {
+            std::size_t const k = at + static_cast<std::size_t>(__builtin_ctz(pct));   // a "%"
+            if (k + 1 < n)
+                d[k + 1] = detail::ascii_upper(d[k + 1]);
+            if (k + 2 < n)
+                d[k + 2] = detail::ascii_upper(d[k + 2]);
+        }
+    };
+    if (n >= 16) {
+        std::size_t i = 0;
+        for (; i + 16 < n; i += 16)
+            if (unsigned const pct = detail::pct_bits16(s + i))
+                fold_after(i, pct);
+        fold_after(n - 16, detail::pct_bits16(s + n - 16));
+    } else {   // zeros above the last bytes: never "%"
+        std::uint64_t const lo = n >= 8 ? detail::load8_le(s) : detail::load_short(u, s, n);
+        std::uint64_t const hi = n > 8 ? detail::load_short(u, s + 8, n - 8) : 0;
+        fold_after(0, detail::byte_bits(detail::pct_bytes(lo)) | detail::byte_bits(detail::pct_bytes(hi)) << 8);
     }
-    for (; i < m; ++i)
-        t[i] = detail::pct_case_folded(tail, i);
-}
-
-/// The length of the canonical form of `v` in mode `m` when it has no
-/// sorted query: everything up to the end of the compared tail.
-std::size_t unsorted_length(urn_view const& v, equivalence_mode m) noexcept
-{
-    std::string_view const tail = compared_tail(v, m);
-    return static_cast<std::size_t>(tail.data() + tail.size() - v.buffer().data());
 }
 
 } // namespace
@@ -437,11 +517,13 @@ bool equivalent(urn_view const& a, urn_view const& b, equivalence_mode m) noexce
     bool const wa = detail::well_formed(a), wb = detail::well_formed(b);
     if (!wa || !wb)
         return !wa && !wb && a.buffer() == b.buffer();
-    // Steps 1 and 2 (the scheme is "urn" in some case, always).
-    if (!detail::iequals_words(a.buffer(), a.nid(), b.buffer(), b.nid()))
-        return false;
-    // Step 3, over what the mode keeps.
-    if (!detail::pct_case_equal(compared_tail(a, m), compared_tail(b, m)))
+    // Steps 1 to 3, over what the mode keeps (the scheme is "urn" in some
+    // case, always).
+    detail::parts const& pa = detail::view_access::parts_of(a);
+    detail::parts const& pb = detail::view_access::parts_of(b);
+    std::size_t const end = compared_end(a, m);
+    if (pa.nid_end != pb.nid_end || end != compared_end(b, m) ||
+        !same_nid_and_tail(a.buffer(), b.buffer(), pa.nid_end, end))
         return false;
     // Step 5b.
     bool const qa = sorts_query(a, m), qb = sorts_query(b, m);
@@ -462,11 +544,11 @@ void detail::emit_canonical(urn_view const& v, equivalence_mode m, canonical_sin
     if (!sorts_query(v, m)) {
         // One copy, made canonical in place, handed over in blocks.
         std::size_t const nid_end = detail::view_access::parts_of(v).nid_end;
-        std::size_t const n = unsorted_length(v, m);
+        std::size_t const n = compared_end(v, m);
         if (n <= 256) {
             char buf[256];
             std::memcpy(buf, v.buffer().data(), n);
-            make_canonical_in_place(buf, nid_end, n);
+            make_canonical(buf, v.buffer(), nid_end, n);
             sink(ctx, buf, n);
             return;
         }
@@ -497,10 +579,10 @@ void canonical(urn_view const& v, equivalence_mode m, std::string& out)
     if (detail::well_formed(v) && !sorts_query(v, m)) {
         // The canonical form has the length of what it is made from: copied
         // into `out` at once and made canonical there.
-        std::size_t const n = unsorted_length(v, m);
+        std::size_t const n = compared_end(v, m);
         std::size_t const old = out.size();
         out.append(v.buffer().data(), n);
-        make_canonical_in_place(&out[old], detail::view_access::parts_of(v).nid_end, n);
+        make_canonical(&out[old], v.buffer(), detail::view_access::parts_of(v).nid_end, n);
         return;
     }
     detail::emit_canonical(
@@ -526,9 +608,9 @@ std::size_t hash(urn_view const& v, equivalence_mode m) noexcept
     if (!detail::well_formed(v))
         return static_cast<std::size_t>(mix(hash_piece(whole, whole, 0, ~seed)));
     // "NID:tail" is one stretch of the buffer, from offset 4 to the end of
-    // what the mode compares (compared_tail's end).
+    // what the mode compares.
     detail::parts const& p = detail::view_access::parts_of(v);
-    std::size_t const end = m == equivalence_mode::rfc2141 ? whole.size() : p.nss_end;
+    std::size_t const end = compared_end(v, m);
     // A piece's hash ends in a 128-bit multiply folded, which spreads its
     // bits well enough alone; the directives' sum below needs the finalizer.
     std::uint64_t r = hash_piece(whole, whole.substr(4, end - 4), p.nid_end - 4, seed);

@@ -16,6 +16,10 @@
 #include <cstring>
 #include <string_view>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /// Inlined whatever the compiler's size estimate: for the small helpers
 /// of the hot loops (the fast path, the hash's word reader), which as
 /// calls cost a sixth to a third of the work they do.
@@ -33,16 +37,17 @@ using lexical::ascii_upper;
 using lexical::hex_value;
 using lexical::iequals;
 
-/** Whether the parts of `v` lie inside its buffer, so that its accessors
-    are safe: false for a default-constructed view (which is not a URN).
+/** Whether `v` is a URN, not an empty view: its NID and NSS, the offsets
+    the semantic layer reads directly, lie inside its buffer. A view is made
+    only by parsing, which sets every offset inside the buffer, or empty (by
+    default, or of a moved-from urn), with its NID and NSS empty; the other
+    components are read through the accessors, which give an empty string
+    for a span outside the buffer.
 */
 inline bool well_formed(urn_view const& v) noexcept
 {
     parts const& p = view_access::parts_of(v);
-    std::size_t const n = v.buffer().size();
-    auto in = [n](parts::span s) { return !s.present() || (s.begin <= s.end && s.end <= n); };
-    return n >= 5 && p.nid_end >= 4 && p.nid_end < p.nss_end && p.nss_end <= n &&
-           in(p.query) && in(p.r_component) && in(p.q_component) && in(p.fragment);
+    return 4 < p.nid_end && p.nid_end < p.nss_end && p.nss_end <= v.buffer().size();
 }
 
 /** Percent-encoding case normalization (RFC 3986 section 6.2.2.1; RFC 2141
@@ -233,20 +238,23 @@ inline void store8_le(char* p, std::uint64_t w) noexcept
     std::memcpy(p, &w, sizeof w);
 }
 
-/** ASCII case-insensitive equality of `a` (in `wa`) and `b` (in `wb`),
-    eight bytes at a time: for the NID, whose characters are letters,
-    digits and "-", which lower8 folds exactly.
-*/
-inline bool iequals_words(std::string_view wa, std::string_view a, std::string_view wb, std::string_view b) noexcept
+/// One bit for each 0x80 of `m` (0x80 or 0 in each byte): bit `k` for
+/// byte `k`, the lowest byte first.
+constexpr unsigned byte_bits(std::uint64_t m) noexcept
 {
-    std::size_t const n = a.size();
-    if (n != b.size())
-        return false;
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        if (lower8(load8(a.data() + i)) != lower8(load8(b.data() + i)))
-            return false;
-    return lower8(load_short(wa, a.data() + i, n - i)) == lower8(load_short(wb, b.data() + i, n - i));
+    return static_cast<unsigned>(((m >> 7) * 0x0102040810204080ULL) >> 56);
+}
+
+/// Bit `k` set where byte `k` of the sixteen at `p` is "%" (SSE2 where
+/// the compiler has it, else two words by SWAR).
+inline unsigned pct_bits16(char const* p) noexcept
+{
+#if defined(__SSE2__)
+    __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(p));
+    return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
+#else
+    return byte_bits(pct_bytes(load8_le(p))) | byte_bits(pct_bytes(load8_le(p + 8))) << 8;
+#endif
 }
 
 /** Equality of two strings after percent-encoding case normalization.

@@ -595,6 +595,89 @@ BOOST_AUTO_TEST_CASE(word_boundaries)
     }
 }
 
+// equivalent() compares "NID:tail" sixteen bytes at a time as they are,
+// and a pair of words that differs by case where the NID is lowered or the
+// hex digits folded; canonical() lowers "urn:" and the NID by words and
+// finds the "%"s sixteen at a time, the last block overlapping. Every NID
+// length, every tail length up to 48 (so every place of the NID's end and
+// of a "%" in a word, and the short and overlapping ends), each URN
+// against itself spelled with random case changes anywhere (in the
+// scheme, the NID, hex digits, other letters, a query or component) and
+// with one byte changed: equivalent() must agree with the naive
+// reference's canonical forms, canonical() must equal them, and the hash
+// of equivalent URNs must be the same.
+BOOST_AUTO_TEST_CASE(every_nid_and_tail_length)
+{
+    std::mt19937 rng(20261127u);
+    auto roll = [&rng](unsigned n) { return std::uniform_int_distribution<unsigned>(0, n - 1)(rng); };
+    auto flip = [](char c) {
+        return static_cast<char>(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c));
+    };
+    std::map<equivalence_mode, long> agreed, equal;
+    for (syntax syn : {syntax::rfc2141, syntax::rfc2141bis, syntax::rfc8141}) {
+        std::size_t const min_nid = syn == syntax::rfc2141 ? 1 : 2;
+        for (std::size_t nid_len = min_nid; nid_len <= 32; ++nid_len) {
+            for (std::size_t tail_len = 1; tail_len <= 48; ++tail_len) {
+                std::string nid;
+                for (std::size_t i = 0; i < nid_len; ++i)
+                    nid += (i > 0 && i + 1 < nid_len && roll(4) == 0) ? '-' : "aB7z"[roll(4)];
+                if (syn != syntax::rfc2141 && (nid == "urn" || nid.size() == 2) && roll(2) == 0)
+                    nid[0] = 'q';   // keep a few away from the reserved and informal NIDs
+                std::string tail;
+                while (tail.size() < tail_len) {
+                    if (tail_len - tail.size() >= 3 && roll(3) == 0)
+                        tail += std::string("%") + "0aF9cE"[roll(6)] + "b2Da"[roll(4)];
+                    else
+                        tail += "xY.-3:"[roll(tail.empty() ? 2 : 6)];
+                }
+                std::string text = "urn:" + nid + ":" + tail;
+                if (syn == syntax::rfc2141bis && roll(3) == 0)
+                    text += "?k=%2f&a=B";
+                if (syn == syntax::rfc8141 && roll(3) == 0)
+                    text += "?+Rq?=Q#F";
+                auto const base = urns::parse_urn(text, syn);
+                if (!base)   // a NID the syntax reserves or refuses
+                    continue;
+                // Case changes: half the letters where the canonical form
+                // folds case ("urn", the NID, two bytes after a "%"), now and
+                // then one elsewhere.
+                std::string spelled = text, changed = text;
+                for (std::size_t i = 0; i < spelled.size(); ++i) {
+                    bool const folded = i < 4 + nid_len || (i >= 1 && text[i - 1] == '%') || (i >= 2 && text[i - 2] == '%');
+                    if (std::isalpha(static_cast<unsigned char>(spelled[i])) && roll(folded ? 2 : 40) == 0)
+                        spelled[i] = flip(spelled[i]);
+                }
+                std::size_t const at = 4 + roll(static_cast<unsigned>(text.size() - 4));
+                changed[at] = changed[at] == 'x' ? 'y' : 'x';
+                for (std::string const* other : {&spelled, &changed}) {
+                    auto const o = urns::parse_urn(*other, syn);
+                    if (!o)   // the change made something the syntax refuses
+                        continue;
+                    for (equivalence_mode m : all_modes) {
+                        std::string const ra = reference_canonical(*base, m), rb = reference_canonical(*o, m);
+                        bool const expected = ra == rb;
+                        BOOST_TEST(urns::equivalent(*base, *o, m) == expected,
+                                   text << " / " << *other << " in " << urns::to_string(m));
+                        BOOST_TEST(urns::equivalent(*o, *base, m) == expected, *other << " / " << text);
+                        BOOST_TEST(urns::canonical(*base, m) == ra, text);
+                        BOOST_TEST(urns::canonical(*o, m) == rb, *other);
+                        if (expected)
+                            BOOST_TEST(urns::hash(*base, m) == urns::hash(*o, m), text << " / " << *other);
+                        ++agreed[m];
+                        equal[m] += expected ? 1 : 0;
+                    }
+                }
+            }
+        }
+    }
+    for (equivalence_mode m : all_modes) {
+        // Both answers must be well represented for the check to mean much.
+        BOOST_TEST(equal[m] > 2000);
+        BOOST_TEST(agreed[m] - equal[m] > 1000);
+        BOOST_TEST_MESSAGE(urns::to_string(m) << ": " << agreed[m] << " pairs, " << equal[m] << " equivalent");
+    }
+}
+
 // Inputs with little entropy, where a hash that lets one difference cancel
 // another (a byte against the length, a byte against a byte of an
 // overlapping word) shows: every NSS of "a"s and "b"s of 1 to 14 bytes, and
