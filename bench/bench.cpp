@@ -17,13 +17,17 @@
 //   --instructions[=C]   passes of the yardstick, of parse_urn and of
 //                        valid_lines (the corpus as lines) over the
 //                        corpus C (mixed, the default: one pass; short or
-//                        invalid: 1000 passes) per syntax, nothing else: run
-//                        under callgrind by tools/bench.sh --instructions
+//                        invalid: 1000 passes) per syntax, and on the mixed
+//                        corpus of equivalent, canonical and hash, nothing
+//                        else: run under callgrind by tools/bench.sh
+//                        --instructions
 //   --paired[=R]         the ratio parse_urn / yardstick of each corpus
 //                        (mixed, short, invalid) and syntax from R rounds
 //                        (default 301), each timing a pass of both back to
 //                        back, in turns first: the median of the rounds'
-//                        ratios and its quartiles, and exit. A host whose
+//                        ratios and its quartiles; then the same for
+//                        equivalent, canonical and hash against parse_urn
+//                        on the mixed corpus; and exit. A host whose
 //                        speed drifts moves both passes of a round alike.
 //   --first-error        the time of parse_urn's first invalid input in each
 //                        syntax (which learns the grammar's error for its
@@ -382,6 +386,42 @@ void make_parsed(corpus const& c)
     }
 }
 
+// One pass of each operation of the semantic layer over a parsed corpus,
+// in the syntax's default mode, not inlined (as the passes above).
+template <urns::syntax syn>
+[[gnu::noinline]] std::size_t pass_equivalent(parsed_corpus const& pc)
+{
+    urns::equivalence_mode const mode = urns::default_equivalence(syn);
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < pc.views.size(); ++i)
+        n += urns::equivalent(pc.views[i], pc.twins[i], mode);
+    return n;
+}
+
+/// Into `out`, reused.
+template <urns::syntax syn>
+[[gnu::noinline]] std::size_t pass_canonical(parsed_corpus const& pc, std::string& out)
+{
+    urns::equivalence_mode const mode = urns::default_equivalence(syn);
+    std::size_t n = 0;
+    for (urns::urn_view const& v : pc.views) {
+        out.clear();
+        urns::canonical(v, mode, out);
+        n += out.size();
+    }
+    return n;
+}
+
+template <urns::syntax syn>
+[[gnu::noinline]] std::size_t pass_hash(parsed_corpus const& pc)
+{
+    urns::equivalence_mode const mode = urns::default_equivalence(syn);
+    std::size_t n = 0;
+    for (urns::urn_view const& v : pc.views)
+        n += urns::hash(v, mode);
+    return n;
+}
+
 std::string prose;   // find_urns input
 
 /// Each corpus as one text, a URN a line (valid_lines' input).
@@ -545,36 +585,70 @@ double timed(Pass pass, corpus const& c, std::size_t reps, std::size_t& sink)
     return std::chrono::duration<double, std::nano>(clock::now() - t0).count();
 }
 
-/// --paired: per corpus and syntax, the median and quartiles of the ratio
-/// of a parse_urn pass to a yardstick pass timed in the same round.
-template <urns::syntax syn>
-void paired(char const* name, corpus const& c, std::size_t rounds)
+/// The median and quartiles of the ratio of a pass of `p` to a pass of
+/// `y`, over `c`, each round timing both back to back, in turns first.
+struct ratio_quartiles {
+    double median, q1, q3;
+    std::size_t reps;   // passes of each per round
+};
+
+template <class P, class Y>
+ratio_quartiles paired_ratio(P p_pass, Y y_pass, corpus const& c, std::size_t rounds)
 {
     std::size_t sink = 0;
     // Enough passes that a round's pass takes about 50 us, or one pass
     // where one takes longer (the mixed corpus: some hundreds of us).
-    timed(pass_yardstick<syn>, c, 1, sink);
-    double const one = timed(pass_yardstick<syn>, c, 100, sink) / 100 + 1;
+    timed(y_pass, c, 1, sink);
+    double const one = timed(y_pass, c, 100, sink) / 100 + 1;
     std::size_t const reps = std::max<std::size_t>(1, static_cast<std::size_t>(50000 / one));
     std::vector<double> ratios;
     for (std::size_t r = 0; r < rounds + 1; ++r) {
         double y, p;
         if (r % 2) {
-            y = timed(pass_yardstick<syn>, c, reps, sink);
-            p = timed(pass_parse_urn<syn>, c, reps, sink);
+            y = timed(y_pass, c, reps, sink);
+            p = timed(p_pass, c, reps, sink);
         } else {
-            p = timed(pass_parse_urn<syn>, c, reps, sink);
-            y = timed(pass_yardstick<syn>, c, reps, sink);
+            p = timed(p_pass, c, reps, sink);
+            y = timed(y_pass, c, reps, sink);
         }
         if (r > 0)   // the first round warms the caches and learns the errors
             ratios.push_back(p / y);
     }
     std::sort(ratios.begin(), ratios.end());
     auto const at = [&](double q) { return ratios[static_cast<std::size_t>(q * static_cast<double>(ratios.size() - 1))]; };
-    std::printf("| %s | %s | %.3f | %.3f-%.3f | %zu x %zu |\n", name, name_of(syn), at(0.5), at(0.25), at(0.75),
-                rounds, reps * c.size());
     if (sink == 42)
         std::printf(" ");
+    return {at(0.5), at(0.25), at(0.75), reps};
+}
+
+/// --paired: per corpus and syntax, the median and quartiles of the ratio
+/// of a parse_urn pass to a yardstick pass timed in the same round.
+template <urns::syntax syn>
+void paired(char const* name, corpus const& c, std::size_t rounds)
+{
+    ratio_quartiles const r = paired_ratio(pass_parse_urn<syn>, pass_yardstick<syn>, c, rounds);
+    std::printf("| %s | %s | %.3f | %.3f-%.3f | %zu x %zu |\n", name, name_of(syn), r.median, r.q1, r.q3, rounds,
+                r.reps * c.size());
+}
+
+/// --paired, the semantic layer: per syntax, the ratio of a pass of
+/// equivalent (each URN of the mixed corpus and its twin), canonical (into
+/// a reused string) and hash, in the syntax's default mode, to a parse_urn
+/// pass over the same URNs, timed in the same round.
+template <urns::syntax syn>
+void paired_semantic(corpus const& c, std::size_t rounds)
+{
+    parsed_corpus const& pc = parsed[index_of(syn)];
+    std::string out;
+    out.reserve(4096);
+    auto const equivalent = [&pc](corpus const&) { return pass_equivalent<syn>(pc); };
+    auto const canonical = [&pc, &out](corpus const&) { return pass_canonical<syn>(pc, out); };
+    auto const hash = [&pc](corpus const&) { return pass_hash<syn>(pc); };
+    ratio_quartiles const e = paired_ratio(equivalent, pass_parse_urn<syn>, c, rounds);
+    ratio_quartiles const k = paired_ratio(canonical, pass_parse_urn<syn>, c, rounds);
+    ratio_quartiles const h = paired_ratio(hash, pass_parse_urn<syn>, c, rounds);
+    std::printf("| %s | %.3f (%.3f-%.3f) | %.3f (%.3f-%.3f) | %.3f (%.3f-%.3f) | %zu x %zu |\n", name_of(syn), e.median,
+                e.q1, e.q3, k.median, k.q1, k.q3, h.median, h.q1, h.q3, rounds, e.reps * c.size());
 }
 
 bool flag(char const* arg, char const* name, std::string& value)
@@ -709,6 +783,22 @@ int main(int argc, char** argv)
         }
         sink += pass_valid_lines<syntax::rfc2141>(text) + pass_valid_lines<syntax::rfc2141bis>(text) +
                 pass_valid_lines<syntax::rfc8141>(text);
+        if (instructions_corpus == "mixed") {
+            // The semantic layer over the parsed corpus (its invalid URNs
+            // as empty views), a pass each.
+            make_parsed(c);
+            std::string out;
+            out.reserve(4096);
+            sink += pass_equivalent<syntax::rfc2141>(parsed[index_of(syntax::rfc2141)]) +
+                    pass_equivalent<syntax::rfc2141bis>(parsed[index_of(syntax::rfc2141bis)]) +
+                    pass_equivalent<syntax::rfc8141>(parsed[index_of(syntax::rfc8141)]);
+            sink += pass_canonical<syntax::rfc2141>(parsed[index_of(syntax::rfc2141)], out) +
+                    pass_canonical<syntax::rfc2141bis>(parsed[index_of(syntax::rfc2141bis)], out) +
+                    pass_canonical<syntax::rfc8141>(parsed[index_of(syntax::rfc8141)], out);
+            sink += pass_hash<syntax::rfc2141>(parsed[index_of(syntax::rfc2141)]) +
+                    pass_hash<syntax::rfc2141bis>(parsed[index_of(syntax::rfc2141bis)]) +
+                    pass_hash<syntax::rfc8141>(parsed[index_of(syntax::rfc8141)]);
+        }
         // The count the callgrind totals are divided by: every URN of every pass.
         std::printf("%zu URNs per pass (checksum %zu)\n", c.size() * passes, sink);
         return 0;
@@ -732,6 +822,12 @@ int main(int argc, char** argv)
             paired<urns::syntax::rfc2141bis>(corpora[i].name.c_str(), corpora[i].c, paired_rounds);
             paired<urns::syntax::rfc8141>(corpora[i].name.c_str(), corpora[i].c, paired_rounds);
         }
+        make_parsed(corpora[0].c);
+        std::printf("\n| mixed corpus, syntax | equivalent / parse_urn, median (quartiles) | canonical / parse_urn | "
+                    "hash / parse_urn | rounds x URNs |\n|---|---:|---:|---:|---:|\n");
+        paired_semantic<urns::syntax::rfc2141>(corpora[0].c, paired_rounds);
+        paired_semantic<urns::syntax::rfc2141bis>(corpora[0].c, paired_rounds);
+        paired_semantic<urns::syntax::rfc8141>(corpora[0].c, paired_rounds);
         return 0;
     }
     make_parsed(corpora[0].c);

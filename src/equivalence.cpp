@@ -467,7 +467,7 @@ private:
     folded when one of the two before it is "%"). The length does not
     change.
 */
-void make_canonical(char* d, std::string_view u, std::size_t nid_end, std::size_t n) noexcept
+URNS_ALWAYS_INLINE void make_canonical(char* d, std::string_view u, std::size_t nid_end, std::size_t n) noexcept
 {
     char const* const s = u.data();
     // "urn:" and the NID, lower-cased eight bytes at a time (most NIDs: one

@@ -7,7 +7,9 @@
 #   tools/bench.sh --compile-cost  also time each grammar TU and a user TU
 #   tools/bench.sh --instructions  also count instructions per URN (callgrind):
 #                                  parse_urn vs the yardstick on the mixed,
-#                                  short and invalid corpora, free of noise
+#                                  short and invalid corpora, and equivalent,
+#                                  canonical and hash vs parse_urn on the
+#                                  mixed one, free of noise
 #   tools/bench.sh --repeat N      also run the mixed corpus N more times and
 #                                  print the medians (bench/median_table.py)
 #   tools/bench.sh --scaling       only the scaling run: time per byte on
@@ -108,13 +110,26 @@ if [ "$instructions" = 1 ] && command -v valgrind >/dev/null; then
         n=$(sed -n 's/^\([0-9]*\) URNs per pass.*/\1/p' "$build/instructions.txt")
         callgrind_annotate --inclusive=yes "$build/callgrind.out" 2>/dev/null \
             | sed -n 's/^ *\([0-9,]*\) .*pass_\([a-z_]*\)<(urns::syntax)\([0-9]\)>.*/\3 \2 \1/p' | tr -d , \
-            | awk -v n="$n" -v corpus="$corpus" '{ v[$1 " " $2] = $3 / n }
+            > "$build/instructions.$corpus.txt"
+        awk -v n="$n" -v corpus="$corpus" '{ v[$1 " " $2] = $3 / n }
                   END { split("1 rfc2141 0 rfc2141bis 2 rfc8141", s, " ");
                         for (i = 1; i < 6; i += 2) { y = v[s[i] " yardstick"]; p = v[s[i] " parse_urn"];
                             l = v[s[i] " valid_lines"];
                             printf "| %s | %s | %.0f | %.0f | %.2f | %.0f | %.2f |\n", corpus, s[i + 1], y, p,
-                                   (y > 0 ? p / y : 0), l, (y > 0 ? l / y : 0) } }'
+                                   (y > 0 ? p / y : 0), l, (y > 0 ? l / y : 0) } }' "$build/instructions.$corpus.txt"
+        if [ "$corpus" = mixed ]; then n_mixed=$n; fi
     done
+    echo
+    echo "## Instructions per URN of the semantic layer (callgrind; mixed corpus, one pass, the syntax's default mode)"
+    echo "| syntax | parse_urn (view) | equivalent (twins) | ratio | canonical (reused string) | ratio | hash | ratio |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+    awk -v n="$n_mixed" '{ v[$1 " " $2] = $3 / n }
+              END { split("1 rfc2141 0 rfc2141bis 2 rfc8141", s, " ");
+                    for (i = 1; i < 6; i += 2) { p = v[s[i] " parse_urn"]; e = v[s[i] " equivalent"];
+                        c = v[s[i] " canonical"]; h = v[s[i] " hash"];
+                        printf "| %s | %.0f | %.0f | %.2f | %.0f | %.2f | %.0f | %.2f |\n", s[i + 1], p, e,
+                               (p > 0 ? e / p : 0), c, (p > 0 ? c / p : 0), h, (p > 0 ? h / p : 0) } }' \
+        "$build/instructions.mixed.txt"
 fi
 
 if [ "$compile_cost" = 1 ]; then
