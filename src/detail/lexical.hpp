@@ -57,10 +57,12 @@ inline bool well_formed(urn_view const& v) noexcept
 
     The rule is local: a character is folded when one of the two characters
     before it is "%". In a parsed URN, where every "%" starts a "%HH"
-    triplet, those are exactly the triplets' hex digits; on other text the
-    rule is still one rule, which canonical(), hash() and equivalent() all
-    use, so they agree on any input. Being local, it lets the comparison and
-    the hash skip eight unfolded bytes at a time.
+    triplet, those are exactly the triplets' hex digits. canonical(),
+    hash() and equivalent() all use the rule, so they agree on every URN
+    (equivalent() takes a byte that differs from the other URN's in the
+    0x20 bit alone, where the rule folds, for a letter: in a URN it is
+    one). Being local, it lets the comparison and the hash skip unfolded
+    bytes a word or a block at a time.
 */
 class pct_case_folder {
 public:

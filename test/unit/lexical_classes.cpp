@@ -509,6 +509,35 @@ BOOST_AUTO_TEST_CASE(fold_mul_is_the_128_bit_product_folded)
     }
 }
 
+BOOST_AUTO_TEST_CASE(percent_bit_masks)
+{
+    // byte_bits turns 0x80-per-byte masks into one bit per byte (every one
+    // of the 256 masks); pct_bits16 (SSE2 here, SWAR elsewhere) finds the
+    // "%"s of sixteen bytes as a byte loop does, on strings drawn from "%",
+    // its neighbours "$" and "&", "e" (0x65) and bytes above 0x7f.
+    namespace d = urns::detail;
+    for (unsigned bits = 0; bits < 256; ++bits) {
+        std::uint64_t m = 0;
+        for (unsigned k = 0; k < 8; ++k)
+            if (bits >> k & 1)
+                m |= std::uint64_t(0x80) << (8 * k);
+        BOOST_TEST(d::byte_bits(m) == bits);
+    }
+    static char const alphabet[] = {'%', '$', '&', 'e', '\xa5', '\xe5', '5', '%'};
+    std::uint64_t x = 0x243f6a8885a308d3ULL;
+    for (int round = 0; round < 20000; ++round) {
+        char s[16];
+        unsigned want = 0;
+        for (unsigned k = 0; k < 16; ++k) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            s[k] = alphabet[(x >> 61) & 7];
+            want |= (s[k] == '%' ? 1u : 0u) << k;
+        }
+        BOOST_TEST(d::pct_bits16(s) == want);
+        BOOST_TEST((d::byte_bits(d::pct_bytes(d::load8_le(s))) | d::byte_bits(d::pct_bytes(d::load8_le(s + 8))) << 8) == want);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(pct_fold_word_agrees_with_the_byte_rule)
 {
     // The word-at-a-time fold of percent-encoding case (canonical form and
