@@ -131,13 +131,13 @@ void over_n(benchmark::State& st, std::size_t n, std::size_t bytes, F f)
 
 // ---- what is timed -----------------------------------------------------
 
-std::size_t yardstick_of(std::string_view s, urns::syntax syn)
+URNS_BENCH_INLINE std::size_t yardstick_of(std::string_view s, urns::syntax syn)
 {
     yardstick::outcome const o = yardstick::validate(s, syn);
     return o.ok ? o.p.nss_end : o.where + 1;
 }
 
-std::size_t parse_view(std::string_view s, urns::syntax syn)
+URNS_BENCH_INLINE std::size_t parse_view(std::string_view s, urns::syntax syn)
 {
     auto const r = urns::parse_urn(s, syn);
     return r ? r->assigned_name().size() : r.error().offset + 1;
