@@ -77,9 +77,11 @@ inline constexpr table classes{};
 // which moved with the rest of bench.cpp: when it grew, GCC stopped
 // inlining run() and the yardstick took 7-13% more instructions with no
 // change to it. The helpers are inlined, as a careful C programmer's loop
-// with its class as a constant would be, and so is rfc2141(); the draft's
-// and RFC 8141's validators are functions of their own, as they were
-// before, like the library's parse functions.
+// with its class as a constant would be. Each syntax's validator is a
+// function of its own, called once a URN, as parse_urn calls one function
+// a syntax: GCC had inlined rfc2141(), the smallest, into the timing loops
+// and not the other two, which gave RFC 2141's yardstick alone the saving
+// of a call (bench/README.md, "Fifteenth round").
 #if defined(__GNUC__)
 #define URNS_BENCH_INLINE [[gnu::always_inline]] inline
 #define URNS_BENCH_CALLED [[gnu::noinline]] inline
@@ -148,7 +150,7 @@ URNS_BENCH_INLINE std::size_t off(char const* b, char const* p) { return static_
 
 /// RFC 2141: "urn:" NID ":" 1*URN-chars; NID 1-32 let-num-hyp, first let-num;
 /// not the NID "urn"; no "%00".
-URNS_BENCH_INLINE outcome rfc2141(std::string_view s)
+URNS_BENCH_CALLED outcome rfc2141(std::string_view s)
 {
     using namespace detail;
     outcome o;
