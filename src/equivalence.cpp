@@ -45,12 +45,12 @@ bool sorts_query(urn_view const& v, equivalence_mode m) noexcept
 // Steps 1 to 3 in one pass: "NID:tail" of two URNs compared as the
 // canonical form sees it
 
-/// 0x80 in each byte of a word read at offset `at` of "NID:tail" that lies
-/// in the NID, its first `nid` bytes.
-constexpr std::uint64_t nid_bytes(std::size_t at, std::size_t nid) noexcept
+/// 0xff in each byte of a word read at offset `at` that lies before offset
+/// `end` (the lowest byte first).
+constexpr std::uint64_t bytes_before(std::size_t at, std::size_t end) noexcept
 {
-    std::size_t const c = nid > at ? nid - at : 0;
-    return c >= 8 ? detail::highs8 : ((std::uint64_t(1) << (8 * c)) - 1) & detail::highs8;
+    std::size_t const c = end > at ? end - at : 0;
+    return c >= 8 ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * c)) - 1;
 }
 
 /** Whether two words of URNs are equal once the bytes marked in `foldable`
@@ -77,7 +77,7 @@ constexpr bool equal_folded(std::uint64_t x, std::uint64_t y, std::uint64_t fold
 [[gnu::noinline]] bool same_folded(std::uint64_t x, std::uint64_t y, char const* pa, std::size_t j,
                                    std::size_t nid) noexcept
 {
-    std::uint64_t foldable = nid_bytes(j, nid);
+    std::uint64_t foldable = bytes_before(j, nid) & detail::highs8;
     if ((((x ^ y) << 2) & ~foldable) != 0)
         foldable |= detail::pct_bytes(detail::load8_le(pa + j - 1)) | detail::pct_bytes(detail::load8_le(pa + j - 2));
     return equal_folded(x, y, foldable);
@@ -106,7 +106,7 @@ bool same_nid_and_tail(std::string_view a, std::string_view b, std::size_t nid_e
         // The bytes before and after are not read: the marks are this
         // word's own (zeros above: never "%", equal in both).
         std::uint64_t const x = detail::load_short(a, pa, n), y = detail::load_short(b, pb, n);
-        return x == y || equal_folded(x, y, detail::pct_marks(detail::pct_bytes(x), 0) | nid_bytes(0, nid));
+        return x == y || equal_folded(x, y, detail::pct_marks(detail::pct_bytes(x), 0) | (bytes_before(0, nid) & detail::highs8));
     }
     std::size_t j = 0;
     for (; j + 16 <= n; j += 16) {
@@ -247,8 +247,7 @@ using detail::fold_mul;
 /// that lie before offset `lowered` (the NID's) lower-cased.
 constexpr std::uint64_t lower_first(std::uint64_t w, std::size_t at, std::size_t lowered) noexcept
 {
-    std::size_t const c = lowered > at ? lowered - at : 0;
-    std::uint64_t const m = c >= 8 ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * c)) - 1;
+    std::uint64_t const m = bytes_before(at, lowered);
     return (detail::lower8(w) & m) | (w & ~m);
 }
 

@@ -140,11 +140,6 @@ URNS_ALWAYS_INLINE bool triplet_at(char const* c, std::size_t p, std::size_t n, 
 inline bool triplets(char const* c, std::size_t i, std::size_t n, lx::charset const& hex, bool nul_refused) noexcept
 {
 #if defined(__SSE2__)
-    __m128i const pct = _mm_set1_epi8('%');
-    auto const pcts = [c, &pct](std::size_t at) {
-        __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(c + at));
-        return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, pct)));
-    };
     auto const each = [&](unsigned m, std::size_t at) {
         for (; m != 0; m &= m - 1)
             if (!triplet_at(c, at + static_cast<std::size_t>(__builtin_ctz(m)), n, hex, nul_refused))
@@ -153,14 +148,14 @@ inline bool triplets(char const* c, std::size_t i, std::size_t n, lx::charset co
     };
     std::size_t j = i;
     for (; n - j >= 16; j += 16)
-        if (!each(pcts(j), j))
+        if (!each(pct_bits16(c + j), j))
             return false;
     if (j == n)
         return true;
     // The last sixteen octets, less those already read ([n - 16, j)); the
     // caller's NSS is at least that long with what comes before it.
     if (n >= 16)
-        return each(pcts(n - 16) & (0xffffu << (j - (n - 16))), n - 16);
+        return each(pct_bits16(c + n - 16) & (0xffffu << (j - (n - 16))), n - 16);
     for (; j < n; ++j)
         if (c[j] == '%' && !triplet_at(c, j, n, hex, nul_refused))
             return false;
