@@ -3,12 +3,30 @@
 # Installs the Debian 12 packages that building and testing urns needs, and
 # only if one is missing (checked with dpkg-query): then `apt-get update` and
 # `apt-get install -y` of the missing ones, through sudo when not root.
-# Used by tools/test.sh, tools/demo.sh and .ci/run; see docs/building.md.
+# Used by tools/test.sh, tools/demo.sh and tools/fresh_root.sh; see
+# docs/building.md.
+#
+#   tools/deps.sh              the packages of the build and every test
+#   tools/deps.sh fresh-root   the packages tools/fresh_root.sh needs on the
+#                              host (debootstrap), and nothing else
+#   tools/deps.sh --check      installs nothing: checks that every external
+#                              program the scripts, the build and the tests
+#                              call is on PATH and belongs to the package
+#                              listed for it below (dpkg -S), to one that
+#                              package depends on directly (pkg-config's
+#                              program is pkgconf's), or to a package every
+#                              Debian system has (Priority: required)
+#
+# A program called by a script or a build step must be in `programs` with
+# the package it comes from, and that package in `packages`: the fresh-root
+# step of CI (tools/fresh_root.sh) runs the README's two commands on a
+# minbase Debian 12 that has nothing but what this script installs, and
+# runs --check there.
 set -euo pipefail
 
 packages=(
     cmake ninja-build g++ pkg-config
-    python3                                 # test/tool/ (tests of the urn command)
+    python3                                 # the build (data/ tables, manual pages); test/tool/
     clang libclang-rt-14-dev                # clang++ sanitizers and libFuzzer
     libboost1.81-dev libboost-test1.81-dev  # Boost headers, Boost.Test
     libboost1.81-tools-dev                  # b2
@@ -20,6 +38,7 @@ packages=(
     time                                    # test/tool/soak.py (peak RSS of urn)
     help2man man-db                         # urn's manual pages (tools/urn/gen_docs.py), man -l in tool_docs
     dpkg-dev                                # dpkg-shlibdeps: the Depends of the urn Debian package (cpack)
+    file                                    # cpack's DEB generator reads the binaries' type with file(1)
     python3-dev                             # python/: Python's headers for the extension module urns._urns
     pybind11-dev python3-pybind11           # python/: pybind11's headers and CMake package (the module's bindings)
     python3-pytest                          # python/tests/ (ctest python, python_dask)
@@ -27,6 +46,63 @@ packages=(
     python3-dask python3-distributed        # urns.dask (the Dask pipeline) and its test python_dask
     doxygen                                 # the API reference (docs/Doxyfile.in: target docs, test api_docs)
 )
+
+# The packages tools/fresh_root.sh needs on the machine that makes the root.
+fresh_root_packages=(
+    debootstrap                             # makes the minbase Debian 12 root
+)
+
+# program:package for every external program that a script, the build or a
+# test calls (beyond those every Debian system has, such as bash, sed, awk,
+# find, timeout, gzip, tar: --check accepts a program of Priority: required).
+programs=(
+    cmake:cmake ctest:cmake cpack:cmake ninja:ninja-build g++:g++ pkg-config:pkg-config
+    /usr/bin/python3:python3 clang++:clang b2:libboost1.81-tools-dev
+    rg:ripgrep /usr/bin/time:time help2man:help2man man:man-db
+    dpkg-shlibdeps:dpkg-dev file:file doxygen:doxygen
+)
+
+mode=install
+case ${1:-} in
+'') ;;
+fresh-root) packages=("${fresh_root_packages[@]}") ;;
+--check) mode=check ;;
+-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+*) echo "deps.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
+esac
+
+if [[ $mode == check ]]; then
+    bad=0
+    for entry in "${programs[@]}"; do
+        prog=${entry%%:*} want=${entry#*:}
+        if ! path=$(command -v "$prog"); then
+            echo "deps: $prog: not found (it comes from $want)" >&2
+            bad=1
+            continue
+        fi
+        # The package that owns the path (a merged-/usr system may know it
+        # under /bin or /usr/bin), or that of the file the link points to.
+        owner=""
+        for p in "$path" "/usr${path#/usr}" "${path#/usr}" "$(readlink -f "$path")"; do
+            owner=$(dpkg -S "$p" 2>/dev/null | sed -n '1s/:.*//p') && [[ -n $owner ]] && break
+        done
+        listed=0
+        for p in "${packages[@]}"; do [[ $p == "$want" ]] && listed=1; done
+        if [[ $listed -eq 0 ]]; then
+            echo "deps: $prog: its package $want is not in tools/deps.sh's list" >&2
+            bad=1
+        elif [[ ${owner%%,*} != "$want" ]] &&
+            ! grep -qxF -- "${owner%%,*}" <(dpkg-query -W -f='${Depends},${Pre-Depends}' "$want" 2>/dev/null |
+                tr ',|' '\n\n' | sed 's/(.*//; s/:any//; s/ //g') &&
+            [[ $(dpkg-query -W -f='${Priority}' "${owner%%,*}" 2>/dev/null) != required ]]; then
+            echo "deps: $prog: $path belongs to ${owner:-no package}, not to $want" >&2
+            bad=1
+        fi
+    done
+    [[ $bad -eq 0 ]] || exit 1
+    echo "deps: all ${#programs[@]} programs found, each from its listed package"
+    exit 0
+fi
 
 missing=()
 for p in "${packages[@]}"; do
