@@ -80,14 +80,14 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
     std::string_view const nss_a = in.substr(0, nl);
 
     // The namespace's own functions on the raw NSS.
-    if (rules.validate) {
-        auto const f = rules.validate(nss_a);
+    if (rules.has_validator()) {
+        auto const f = rules.check(nss_a);
         if (f)
             URNS_FUZZ_CHECK(f->offset <= nss_a.size() && !f->expected.empty(), in);
     }
-    if (rules.fold) {
+    if (rules.has_fold()) {
         std::vector<char> out(nss_a.size() + 1, '\x7f');
-        std::size_t const n = rules.fold(nss_a, out.data());
+        std::size_t const n = rules.fold_nss(nss_a, out.data());
         URNS_FUZZ_CHECK(n <= nss_a.size() && out[nss_a.size()] == '\x7f', in);
     }
 

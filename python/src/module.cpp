@@ -831,7 +831,7 @@ PYBIND11_MODULE(_urns, m)
         py::list out;
         for (urns::nss::namespace_rules const& r : urns::nss::builtin().entries())
             out.append(py::make_tuple(py::str(std::string(r.nid)), py::str(std::string(r.reference)),
-                                      r.validate != nullptr, r.fold != nullptr));
+                                      r.has_validator(), r.has_fold()));
         return out;
     }, "_builtin_namespaces() -> list of (nid, reference, validates, folds); see urns.namespaces().");
     m.def("_registered_namespaces", [] {

@@ -13,7 +13,7 @@ void canonical(urn_view const& v, equivalence_mode m, registry const& reg, std::
     if (out.size() == start)
         return;
     namespace_rules const* const rules = reg.find(v.nid());
-    if (!rules || !rules->fold)
+    if (!rules || !rules->has_fold())
         return;
     // The generic canonical form is "urn:" NID ":" NSS ...: the NSS keeps
     // its length (only hex case changes), so it sits right after the NID.
@@ -22,7 +22,7 @@ void canonical(urn_view const& v, equivalence_mode m, registry const& reg, std::
     if (at + len > out.size())
         return;
     std::string folded(len, '\0');
-    std::size_t const n = rules->fold(std::string_view(out).substr(at, len), &folded[0]);
+    std::size_t const n = rules->fold_nss(std::string_view(out).substr(at, len), &folded[0]);
     folded.resize(n < len ? n : len);
     out.replace(at, len, folded);
 }

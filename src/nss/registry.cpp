@@ -40,12 +40,12 @@ void upper_pct_hex(std::string_view nss, char* out) noexcept
 std::size_t canonical_into(namespace_rules const* rules, std::string_view nss, char* buf,
                            char* tmp) noexcept
 {
-    if (!rules || !rules->fold) {
+    if (!rules || !rules->has_fold()) {
         upper_pct_hex(nss, buf);
         return nss.size();
     }
     upper_pct_hex(nss, tmp);
-    std::size_t const n = rules->fold(std::string_view(tmp, nss.size()), buf);
+    std::size_t const n = rules->fold_nss(std::string_view(tmp, nss.size()), buf);
     return std::min(n, nss.size());
 }
 
@@ -111,10 +111,10 @@ registry const& builtin()
 std::optional<nss_fault> validate(registry const& reg, urn_view const& u) noexcept
 {
     namespace_rules const* const rules = reg.find(u.nid());
-    if (!rules || !rules->validate)
+    if (!rules || !rules->has_validator())
         return std::nullopt;
     std::string_view const nss = u.nss();
-    auto fault = rules->validate(nss);
+    auto fault = rules->check(nss);
     if (fault)
         fault->offset += static_cast<std::size_t>(nss.data() - u.buffer().data());
     return fault;

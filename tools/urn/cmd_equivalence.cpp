@@ -313,7 +313,7 @@ int equal_run(arguments const& args)
     if (!same) {
         d = explain_difference(fa, fb, m);
         auto const* known = tool_registry().find(ra->nid());
-        if (!popts.registry && d.part == "nss" && known && known->fold)
+        if (!popts.registry && d.part == "nss" && known && known->has_fold())
             d.note += " (the namespace has its own equivalence rules: see --namespaces)";
     }
 

@@ -13,6 +13,7 @@
 #include <urns/config.hpp>
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -76,7 +77,41 @@ using validator = std::optional<nss_fault> (*)(std::string_view nss) noexcept;
 */
 using folder = std::size_t (*)(std::string_view nss, char* out) noexcept;
 
+/** A validator with state: `context` is namespace_rules::context (a
+    namespace made at run time, such as urns::nss::from_abnf()'s). It must
+    not throw; unlike `validator`, it may allocate.
+*/
+using context_validator = std::optional<nss_fault> (*)(void const* context, std::string_view nss) noexcept;
+
+/// A fold with state (see `folder` and `context_validator`); it may allocate.
+using context_folder = std::size_t (*)(void const* context, std::string_view nss, char* out) noexcept;
+
+/** One named field of an NSS: the span of a rule of the namespace's
+    grammar, as byte offsets into the NSS. `name` is the rule's name (static
+    storage, or storage that namespace_rules::owner keeps alive).
+*/
+struct nss_field {
+    /// The rule's name.
+    std::string_view name;
+    /// Offset of the field's first byte in the NSS.
+    std::size_t begin = 0;
+    /// Offset one past the field's last byte in the NSS.
+    std::size_t end = 0;
+};
+
+/** Lists the named fields of a valid NSS (`context` as for
+    context_validator; null for a namespace without state). Empty for an NSS
+    the namespace rejects. It may allocate and may throw std::bad_alloc.
+*/
+using field_lister = std::vector<nss_field> (*)(void const* context, std::string_view nss);
+
 /** What a registry knows about one namespace.
+
+    A namespace compiled into the program sets `validate` and `fold` (plain
+    functions). A namespace made at run time keeps its state behind
+    `context`, sets `validate_with` and `fold_with` instead, and `owner`
+    keeps that state alive for as long as any copy of the rules lives (in a
+    registry, say). check(), fold_nss() and has_fold() call whichever is set.
 
     @par Example
     @code
@@ -92,6 +127,45 @@ struct namespace_rules {
     folder fold = nullptr;
     /// Where the rules come from (document and section), for people.
     std::string_view reference;
+    /// The state of validate_with, fold_with and fields; null for none.
+    void const* context = nullptr;
+    /// The NSS rule with state; used instead of `validate` when set.
+    context_validator validate_with = nullptr;
+    /// The extra equivalence with state; used instead of `fold` when set.
+    context_folder fold_with = nullptr;
+    /// The named fields of an NSS (`urn parse --json` shows them); null: none.
+    field_lister fields = nullptr;
+    /// Keeps `context`, and the strings the rules point to, alive; null for
+    /// rules with static storage.
+    std::shared_ptr<void const> owner = nullptr;
+
+    /// True if the namespace has an NSS rule.
+    bool has_validator() const noexcept { return validate_with || validate; }
+    /// True if the namespace has an extra equivalence.
+    bool has_fold() const noexcept { return fold_with || fold; }
+    /// Runs the NSS rule: nothing if `nss` is valid (or there is no rule).
+    std::optional<nss_fault> check(std::string_view nss) const noexcept
+    {
+        if (validate_with)
+            return validate_with(context, nss);
+        return validate ? validate(nss) : std::nullopt;
+    }
+    /// Runs the fold (see `folder`); without one, copies `nss` to `out`.
+    std::size_t fold_nss(std::string_view nss, char* out) const noexcept
+    {
+        if (fold_with)
+            return fold_with(context, nss, out);
+        if (fold)
+            return fold(nss, out);
+        for (std::size_t i = 0; i < nss.size(); ++i)
+            out[i] = nss[i];
+        return nss.size();
+    }
+    /// The named fields of `nss` (see field_lister); empty without a lister.
+    std::vector<nss_field> fields_of(std::string_view nss) const
+    {
+        return fields ? fields(context, nss) : std::vector<nss_field>{};
+    }
 };
 
 /** A set of namespace rules, looked up by NID, case-insensitively.
