@@ -55,10 +55,11 @@ std::optional<parts> parse(std::string_view nss)
     }
     // names:{specification|tc}:{id}:{type}[:{subtype}]:{document-id}; the
     // subtype is the first of two or more fields after the type, if it is
-    // not empty (typed-id: subtype = field).
+    // not empty (typed-id: subtype = field) and a document-id follows it
+    // (document-id = 1*OCTET: "c:" after the type is a document-id).
     out.id = f[2];
     out.type = f[3];
-    if (f.size() > 5 && !f[4].empty()) {
+    if (f.size() > 5 && !f[4].empty() && !(f.size() == 6 && f[5].empty())) {
         out.subtype = f[4];
         out.document_id = join(f, 5);
     } else {

@@ -71,9 +71,10 @@ auto const specification_def = x3::lit("specification:") >> expect(specification
 auto const tc_def = x3::lit("tc:") >> expect(tc_id) >> colon >> expect(typed_id);
 
 // typed-id         = type ":" [ subtype ":" ] document-id
-// PEG: a field is the subtype only where a ":" follows it (decision in
-// grammar/README.md); the rest is the document-id, ":" and all.
-auto const typed_id_def = type >> colon >> -(subtype >> ':') >> expect(document_id);
+// PEG: a field is the subtype only where a ":" and a document-id follow
+// it (decision in grammar/README.md); the rest is the document-id, ":" and
+// all, so that "type:c:" is document-id "c:", as the ABNF reads it.
+auto const typed_id_def = type >> colon >> -(subtype >> ':' >> &document_id) >> expect(document_id);
 
 // technical        = %s"technical:" document-type ":" legacy-id ":"
 //                    amendment-id
