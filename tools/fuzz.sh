@@ -135,6 +135,8 @@ for t in "${targets[@]}"; do
     extract) seed_dirs=("$seeds/urns-extract") ;;
     nss) seed_dirs=("$seeds/nss" "$seeds/urns-cfg") ;;
     error_to_string|query|pct|check) seed_dirs=("$seeds/urns-cfg") ;;
+    abnf_reader) seed_dirs=("$root/grammar" "$root/grammar/nss") ;;
+    abnf_match) seed_dirs=() ;;
     esac
     limit=(-max_total_time="$seconds")
     [ -n "$runs" ] && limit=(-runs="$runs")
