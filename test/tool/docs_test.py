@@ -67,7 +67,7 @@ def main():
     urn, gen = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     top = help_of(urn)
     commands = re.findall(r"^  ([a-z]+)  ", top.split("commands:")[1], re.M)
-    check(len(commands) == 7, "seven commands in urn --help: %r" % commands)
+    check(len(commands) == 8, "eight commands in urn --help: %r" % commands)
     pages = {"urn": top}
     pages.update({"urn-" + c: help_of(urn, c) for c in commands})
     man = os.path.join(gen, "man")

@@ -25,6 +25,7 @@ extern command const normalize_command;
 extern command const equal_command;
 extern command const extract_command;
 extern command const encode_command;
+extern command const abnf_command;
 
 /// Prints the subcommand's help on standard output; returns exit_ok.
 int print_help(command const& c);

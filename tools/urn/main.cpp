@@ -16,7 +16,7 @@ namespace {
 
 command const* const commands[] = {
     &check_command, &parse_command, &explain_command, &normalize_command,
-    &equal_command, &extract_command, &encode_command,
+    &equal_command, &extract_command, &encode_command, &abnf_command,
 };
 
 constexpr std::string_view usage_head =
