@@ -12,6 +12,7 @@ Exit status 0 if every test of the group passed.
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -809,6 +810,52 @@ def namespaces_option():
     expect(r.out == upper.replace("UUID", "uuid") + "\n", r, "generic canonical form keeps the NSS case")
     r = urn("explain", good)
     expect("a namespace whose own rules urns knows" in r.out, r, "explain names a known namespace")
+
+
+MRN_ABNF = (b"; The Maritime Resource Name's NSS (IALA Guideline 1143): the OID's\n"
+            b"; repetition ends with what it also accepts (ABNF, not PEG).\n"
+            b"MRN = OID \":\" OSS\n"
+            b"OID = alphanum 0*20( alphanum / \"-\" ) alphanum\n"
+            b"OSS = 1*( pchar / \"/\" )\n"
+            b"alphanum = ALPHA / DIGIT\n")
+
+
+@test("equivalence")
+def namespace_from_abnf():
+    """--namespace NID=FILE[:ROOT]: a namespace from the ABNF of its NSS, in
+    every command that takes namespaces, with ABNF's meaning."""
+    g = write("mrn.abnf", MRN_ABNF)
+    good, upper = "urn:mrn:iala:aton:x1", "urn:mrn:IALA:aton:x1"
+    bad = "urn:mrn:iala-:x"  # the OID may not end with "-": its last byte must be alphanum
+    r = urn("check", "--syntax", "rfc8141", "--namespace", "mrn=%s:MRN" % g, "--json", good, bad)
+    objs = json_lines(r)
+    expect(r.status == 1 and [o["valid"] for o in objs] == [True, False], r, "valid MRN accepted, bad rejected")
+    expect(objs[1]["error"]["code"] == "nss_rejected" and objs[1]["error"]["offset"] == bad.index(":", 8), r,
+           "the fault at the farthest byte the grammar reached: the ':' where the OID's last alphanum was due")
+    r = urn("check", "--syntax", "rfc8141", "--namespace", "mrn=" + g, good)
+    expect(r.status == 0, r, "ROOT defaults to the file's first rule")
+    r = urn("check", "--syntax", "rfc8141", "--namespace", "mrn=" + g, "urn:isbn:0-395-36341-2")
+    expect(r.status == 1, r, "the shipped namespaces still apply (ISBN check digit)")
+    r = urn("parse", "--syntax", "rfc8141", "--namespace", "mrn=" + g, "--json", good)
+    fields = json_lines(r)[0].get("fields")
+    expect(fields is not None and {"rule": "OID", "begin": 8, "end": 12, "text": "iala"} in fields and
+           {"rule": "OSS", "begin": 13, "end": len(good), "text": "aton:x1"} in fields, r, "parse --json fields")
+    r = urn("equal", "--syntax", "rfc8141", "--namespace", "mrn=" + g, upper, good)
+    expect(r.status == 1, r, "no case-insensitive rule declared: NSS case counts")
+    r = urn("normalize", "--syntax", "rfc8141", "--namespace", "mrn=" + g, good)
+    expect(r.status == 0 and r.out == good + "\n", r, "normalize takes --namespace")
+    r = urn("extract", "--syntax", "rfc8141", "--namespace", "mrn=" + g, "--json", stdin=(good + " " + bad).encode())
+    objs = json_lines(r)
+    expect(len(objs) == 2 and "namespace_fault" not in objs[0] and "namespace_fault" in objs[1], r,
+           "extract reports the namespace's fault")
+    broken = write("broken.abnf", b"MRN = OID\nOID = ( \"a\"\n")
+    r = urn("check", "--namespace", "mrn=" + broken, good)
+    expect(r.status == 2 and re.search(r"broken\.abnf:\d+:\d+: error: ", r.err), r,
+           "a malformed grammar: status 2, file, line and column")
+    r = urn("check", "--namespace", "mrn=" + os.path.join(TMP, "missing.abnf"), good)
+    expect(r.status == 2 and "missing.abnf" in r.err, r, "a missing file: status 2, named")
+    r = urn("check", "--namespace", "mrn", good)
+    expect(r.status == 2 and "NID=FILE" in r.err, r, "usage")
 
 
 @test("equivalence")

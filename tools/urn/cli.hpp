@@ -73,7 +73,8 @@ public:
     void syntax_option(urns::syntax& syn, std::string_view what = {});
     /// -f, --file FILE: a file of lines, read in order with the operands.
     void file_option(inputs& in, std::string_view what);
-    /// --namespaces, with what it does for this command.
+    /// --namespaces, with what it does for this command, and --namespace
+    /// NID=FILE[:ROOT] (which implies it).
     void namespaces_option(bool& on, std::string_view what);
     /// --plugin PATH: loads a namespace plugin into tool_registry().
     void plugin_option();
@@ -120,7 +121,13 @@ urns::parse_options parse_options_for(urns::syntax syn, bool namespaces);
 /// registry of tool_registry(); a usage_error (status 2) says why not.
 void load_plugin(std::string_view path);
 
-/// The shipped namespaces and those of the plugins (--plugin, URNS_PLUGINS).
+/// Adds the namespace of --namespace NID=FILE[:ROOT] (an ABNF grammar) to
+/// the registry of tool_registry(); a usage_error (status 2) says why not,
+/// with the grammar's problems.
+void load_abnf_namespace(std::string_view spec);
+
+/// The shipped namespaces and those of the plugins (--plugin, URNS_PLUGINS)
+/// and of --namespace.
 urns::nss::registry const& tool_registry();
 
 /// The largest -j.

@@ -142,6 +142,29 @@ void write_details_json(json_writer& j, details const& d)
     }
 }
 
+/// The NSS's named fields, for a namespace that names them (an ABNF one):
+/// each field's rule, its bytes in the input, and its text.
+void write_fields_json(json_writer& j, urns::nss::registry const& reg, urns::urn_view const& u)
+{
+    urns::nss::namespace_rules const* const rules = reg.find(u.nid());
+    if (!rules || !rules->fields)
+        return;
+    std::string_view const nss = u.nss();
+    std::size_t const at = static_cast<std::size_t>(nss.data() - u.buffer().data());
+    std::vector<urns::nss::nss_field> const fields = rules->fields_of(nss);
+    j.key("fields");
+    j.begin_array();
+    for (urns::nss::nss_field const& f : fields) {
+        j.begin_object();
+        j.member("rule", f.name);
+        j.member("begin", at + f.begin);
+        j.member("end", at + f.end);
+        j.member("text", nss.substr(f.begin, f.end - f.begin));
+        j.end_object();
+    }
+    j.end_array();
+}
+
 /// "s=I2L  (URI to URL, RFC 2483, sec. 4.1)"
 std::string directive_text(details::directive_info const& i)
 {
@@ -340,8 +363,11 @@ int run_common(arguments const& args, bool explain)
             any_invalid = true;
         if (o.json) {
             write_result_json(j, where, text, o.syn, r, [&](json_writer& jj) {
-                if (r)
-                    write_details_json(jj, details_of(*r));
+                if (!r)
+                    return;
+                write_details_json(jj, details_of(*r));
+                if (popts.registry)
+                    write_fields_json(jj, *popts.registry, *r);
             });
             return;
         }

@@ -172,6 +172,13 @@ void command_line::file_option(inputs& in, std::string_view what)
 void command_line::namespaces_option(bool& on, std::string_view what)
 {
     flag("--namespaces", on, what);
+    value("--namespace", "NID=FILE[:ROOT]",
+          "add a namespace from the ABNF of its NSS (FILE; ROOT: the rule an NSS must match, by default the "
+          "file's first rule), replacing a shipped one of the same NID; implies --namespaces (docs/abnf.md)",
+          [&on](std::string_view v) {
+              load_abnf_namespace(v);
+              on = true;
+          });
 }
 
 void command_line::plugin_option()
