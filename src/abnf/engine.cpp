@@ -88,16 +88,37 @@ struct grammar_impl {
     std::vector<std::array<std::uint64_t, 4>> sets;
     std::vector<std::string> strs;
     std::vector<rule_info> rules;
-    std::unordered_map<std::string, std::uint32_t> by_name;  ///< lower-cased name -> rule
+    /// Lower-cased name -> rule, sorted: looked up without allocating.
+    std::vector<std::pair<std::string, std::uint32_t>> by_name;
     std::vector<std::string> user_names;
     std::uint32_t memo_slots = 0;
     std::size_t step_limit = 0;
     std::vector<std::uint32_t> min_len;  ///< per node, for generate (none: cannot be generated)
 
+    // The bit-set evaluator of matches() (docs/abnf.md, "Cost"), per node:
+    std::vector<std::array<std::uint64_t, 4>> classes;  ///< byte classes
+    std::vector<std::uint32_t> cls;    ///< the node matches one byte of this class (none: it is not a class)
+    std::vector<std::uint32_t> fmemo;  ///< its memo slot (none: not memoized, cheap to evaluate again)
+    std::uint32_t fmemo_slots = 0;
+
     std::uint32_t find(std::string_view name) const
     {
-        auto it = by_name.find(lower_of(name));
-        return it == by_name.end() ? none : it->second;
+        auto const less = [](std::pair<std::string, std::uint32_t> const& e, std::string_view k) {
+            std::size_t const m = std::min(e.first.size(), k.size());
+            for (std::size_t i = 0; i < m; ++i) {
+                char const a = e.first[i], b = lower(k[i]);
+                if (a != b)
+                    return static_cast<unsigned char>(a) < static_cast<unsigned char>(b);
+            }
+            return e.first.size() < k.size();
+        };
+        auto it = std::lower_bound(by_name.begin(), by_name.end(), name, less);
+        if (it == by_name.end() || it->first.size() != name.size())
+            return none;
+        for (std::size_t i = 0; i < name.size(); ++i)
+            if (it->first[i] != lower(name[i]))
+                return none;
+        return it->second;
     }
 };
 
@@ -353,6 +374,124 @@ std::vector<std::uint32_t> min_lengths(grammar_impl const& g)
     return m;
 }
 
+/** For the bit-set evaluator: the nodes that match exactly one byte of a
+    class (a %x range, a one-byte string, an alternation of such, a rule
+    that is one), and the memo slots of the composite nodes worth
+    memoizing: not those whose subtree is terminals, classes, repetitions of
+    classes and rules of those only (evaluating one again costs about what
+    looking it up would).
+*/
+void plan_fast(grammar_impl& g)
+{
+    std::size_t const count = g.nodes.size();
+    g.cls.assign(count, none);
+    g.classes.clear();
+    std::vector<std::array<std::uint64_t, 4>> set(count);
+    std::vector<char> is(count, 0);
+    auto add = [](std::array<std::uint64_t, 4>& s, unsigned c) { s[c >> 6] |= std::uint64_t(1) << (c & 63); };
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::size_t i = 0; i < count; ++i) {
+            if (is[i])
+                continue;
+            node const& nd = g.nodes[i];
+            std::array<std::uint64_t, 4> s{};
+            bool v = false;
+            switch (nd.kind) {
+            case op::bytes:
+                s = g.sets[nd.a];
+                v = true;
+                break;
+            case op::str:
+                if (g.strs[nd.a].size() == 1) {
+                    auto const c = static_cast<unsigned char>(g.strs[nd.a][0]);
+                    add(s, c);
+                    if (!nd.n && c >= 'a' && c <= 'z')
+                        add(s, c - 32u);
+                    v = true;
+                }
+                break;
+            case op::alt:
+                v = nd.n > 0;
+                for (std::uint32_t k = 0; k < nd.n && v; ++k) {
+                    std::uint32_t const kid = g.kids[nd.a + k];
+                    v = is[kid] != 0;
+                    for (int w = 0; w < 4 && v; ++w)
+                        s[w] |= set[kid][w];
+                }
+                break;
+            case op::cat:
+                if (nd.n == 1 && is[g.kids[nd.a]]) {
+                    s = set[g.kids[nd.a]];
+                    v = true;
+                }
+                break;
+            case op::rep:
+                if (nd.min == 1 && nd.max == 1 && is[nd.a]) {
+                    s = set[nd.a];
+                    v = true;
+                }
+                break;
+            case op::ref:
+                if (g.rules[nd.a].body != none && is[g.rules[nd.a].body]) {
+                    s = set[g.rules[nd.a].body];
+                    v = true;
+                }
+                break;
+            default: break;
+            }
+            if (v) {
+                is[i] = 1;
+                set[i] = s;
+                changed = true;
+            }
+        }
+    }
+    for (std::size_t i = 0; i < count; ++i)
+        if (is[i]) {
+            auto const it = std::find(g.classes.begin(), g.classes.end(), set[i]);
+            g.cls[i] = static_cast<std::uint32_t>(it - g.classes.begin());
+            if (it == g.classes.end())
+                g.classes.push_back(set[i]);
+        }
+    // Cheap subtrees (a fixpoint from "not cheap", so that a recursive rule stays so).
+    std::vector<char> cheap(count, 0);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::size_t i = 0; i < count; ++i) {
+            if (cheap[i])
+                continue;
+            node const& nd = g.nodes[i];
+            bool v = is[i] != 0;
+            switch (nd.kind) {
+            case op::bytes:
+            case op::str:
+            case op::utf8:
+            case op::prose: v = true; break;
+            case op::rep: v = v || is[nd.a]; break;
+            case op::alt:
+            case op::cat:
+                v = true;
+                for (std::uint32_t k = 0; k < nd.n && v; ++k)
+                    v = cheap[g.kids[nd.a + k]] != 0;
+                break;
+            case op::ref: v = g.rules[nd.a].body != none && cheap[g.rules[nd.a].body]; break;
+            }
+            if (v) {
+                cheap[i] = 1;
+                changed = true;
+            }
+        }
+    }
+    g.fmemo.assign(count, none);
+    g.fmemo_slots = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        op const k = g.nodes[i].kind;
+        if (!cheap[i] && (k == op::alt || k == op::cat || k == op::rep))
+            g.fmemo[i] = g.fmemo_slots++;
+    }
+}
+
 /// Most nodes a grammar may have: bounds memory and the checks' time.
 constexpr std::size_t max_nodes = 1u << 20;
 
@@ -438,10 +577,14 @@ std::shared_ptr<grammar_impl const> build(std::vector<source> const& sources, co
         ri.name = pend[i].name;
         ri.library = pend[i].library;
         g->rules.push_back(ri);
-        g->by_name.emplace(lower_of(ri.name), static_cast<std::uint32_t>(i));
+        g->by_name.emplace_back(lower_of(ri.name), static_cast<std::uint32_t>(i));
         if (i < user_rules)
             g->user_names.push_back(ri.name);
     }
+    std::sort(g->by_name.begin(), g->by_name.end(), [](auto const& x, auto const& y) {
+        return std::lexicographical_compare(x.first.begin(), x.first.end(), y.first.begin(), y.first.end(),
+                                            [](char a, char b) { return static_cast<unsigned char>(a) < static_cast<unsigned char>(b); });
+    });
     if (reads.empty() || (user_rules == 0 && syntax_errors == 0)) {
         diagnostic d;
         d.source = texts.empty() || user_count == 0 ? "<abnf>" : texts[0].name;
@@ -551,6 +694,8 @@ std::shared_ptr<grammar_impl const> build(std::vector<source> const& sources, co
     g->min_len = min_lengths(*g);
     g->ok = std::none_of(g->diags.begin(), g->diags.end(),
                          [](diagnostic const& d) { return d.severity == diagnostic::level::error; });
+    if (g->ok)
+        plan_fast(*g);
     return g;
 }
 
@@ -897,6 +1042,297 @@ private:
     }
 };
 
+/** matches()' evaluator for inputs of fewer than 64 x W bytes: the same
+    end-position sets as `evaluator`, as bit sets (bit p: position p), so
+    that uniting is an OR and a set of one position costs no allocation.
+    Byte classes are one table test, a repetition of a byte class is a scan
+    whose count range is resolved arithmetically, and only the nodes
+    plan_fast() chose are memoized. Steps: every evaluation of a node at a
+    position, every end position a composite node produces, every byte a
+    class repetition scans.
+*/
+template <unsigned W>
+class bit_evaluator {
+public:
+    struct mask {
+        std::uint64_t w[W];
+    };
+
+    struct memory {
+        std::vector<std::uint32_t> stamp;
+        std::vector<mask> sets;
+        std::uint32_t gen = 0;
+    };
+
+    bit_evaluator(grammar_impl const& g, std::string_view in, std::size_t limit, memory& m)
+        : g_(g), in_(reinterpret_cast<unsigned char const*>(in.data())), n_(static_cast<std::uint32_t>(in.size())),
+          limit_(limit), m_(m)
+    {
+        std::size_t const entries = std::size_t(g.fmemo_slots) * (n_ + 1);
+        if (m_.stamp.size() < entries) {
+            m_.stamp.assign(entries, 0);
+            m_.sets.resize(entries);
+            m_.gen = 0;
+        }
+        if (++m_.gen == 0) {
+            std::fill(m_.stamp.begin(), m_.stamp.end(), 0);
+            m_.gen = 1;
+        }
+    }
+
+    static bool fits(grammar_impl const& g, std::size_t n)
+    {
+        return n < 64 * W && std::size_t(g.fmemo_slots) * (n + 1) <= flat_entries;
+    }
+
+    bool run(std::uint32_t body)
+    {
+        mask const r = eval(body, 0);
+        return !stopped_ && has(r, n_);
+    }
+
+private:
+    grammar_impl const& g_;
+    unsigned char const* in_;
+    std::uint32_t n_;
+    std::size_t limit_;
+    memory& m_;
+    bool stopped_ = false;
+    std::size_t steps_ = 0;
+    std::size_t depth_ = 0;
+
+    static mask empty() { return mask{}; }
+    static mask single(std::uint32_t p)
+    {
+        mask r{};
+        r.w[p >> 6] = std::uint64_t(1) << (p & 63);
+        return r;
+    }
+    static bool has(mask const& m, std::uint32_t p) { return (m.w[p >> 6] >> (p & 63)) & 1; }
+    static bool none_in(mask const& m)
+    {
+        std::uint64_t o = 0;
+        for (unsigned i = 0; i < W; ++i)
+            o |= m.w[i];
+        return o == 0;
+    }
+    static void unite(mask& a, mask const& b)
+    {
+        for (unsigned i = 0; i < W; ++i)
+            a.w[i] |= b.w[i];
+    }
+    static std::size_t popcount(mask const& m)
+    {
+        std::size_t c = 0;
+        for (unsigned i = 0; i < W; ++i)
+            c += static_cast<std::size_t>(__builtin_popcountll(m.w[i]));
+        return c;
+    }
+    /// Positions lo..hi (inclusive).
+    static mask range(std::uint32_t lo, std::uint32_t hi)
+    {
+        mask r{};
+        for (unsigned i = 0; i < W; ++i) {
+            std::uint32_t const b = 64 * i, e = b + 63;
+            if (hi < b || lo > e)
+                continue;
+            std::uint32_t const from = std::max(lo, b) - b, to = std::min(hi, e) - b;
+            std::uint64_t const upto = to == 63 ? ~std::uint64_t(0) : (std::uint64_t(1) << (to + 1)) - 1;
+            r.w[i] = upto & ~((std::uint64_t(1) << from) - 1);
+        }
+        return r;
+    }
+    void count(std::size_t k)
+    {
+        steps_ += k;
+        if (steps_ > limit_)
+            stopped_ = true;
+    }
+    bool in_class(std::uint32_t c, std::uint32_t pos) const
+    {
+        auto const& set = g_.classes[c];
+        unsigned const b = in_[pos];
+        return (set[b >> 6] >> (b & 63)) & 1;
+    }
+
+    mask eval(std::uint32_t id, std::uint32_t pos)
+    {
+        if (stopped_ || ++steps_ > limit_) {
+            stopped_ = true;
+            return empty();
+        }
+        std::uint32_t const c = g_.cls[id];
+        if (c != none)
+            return pos < n_ && in_class(c, pos) ? single(pos + 1) : empty();
+        node const& nd = g_.nodes[id];
+        switch (nd.kind) {
+        case op::str: {
+            std::string const& t = g_.strs[nd.a];
+            if (n_ - pos < t.size())
+                return empty();
+            if (nd.n) {
+                if (std::memcmp(in_ + pos, t.data(), t.size()) != 0)
+                    return empty();
+            } else {
+                for (std::size_t i = 0; i < t.size(); ++i)
+                    if (lower(static_cast<char>(in_[pos + i])) != t[i])
+                        return empty();
+            }
+            return single(pos + static_cast<std::uint32_t>(t.size()));
+        }
+        case op::utf8: {
+            std::uint32_t cp = 0, len = 0;
+            if (decode(pos, cp, len) && cp >= nd.a && cp <= nd.n)
+                return single(pos + len);
+            return empty();
+        }
+        case op::ref: {
+            if (++depth_ > max_depth) {
+                stopped_ = true;
+                return empty();
+            }
+            mask const r = eval(g_.rules[nd.a].body, pos);
+            --depth_;
+            return r;
+        }
+        case op::alt:
+        case op::cat:
+        case op::rep: break;
+        default: return empty();  // bytes are classes; prose never matches
+        }
+        std::uint32_t const slot = g_.fmemo[id];
+        if (slot == none)
+            return compute(nd, pos);
+        std::size_t const k = std::size_t(slot) * (n_ + 1) + pos;
+        if (m_.stamp[k] == m_.gen)
+            return m_.sets[k];
+        mask const r = compute(nd, pos);
+        m_.stamp[k] = m_.gen;
+        m_.sets[k] = r;
+        return r;
+    }
+
+    /// The union of ends(kid, p) for p in cur.
+    mask step(std::uint32_t kid, mask const& cur)
+    {
+        mask next{};
+        for (unsigned i = 0; i < W; ++i)
+            for (std::uint64_t w = cur.w[i]; w; w &= w - 1) {
+                unite(next, eval(kid, 64 * i + static_cast<std::uint32_t>(__builtin_ctzll(w))));
+                if (stopped_)
+                    return next;
+            }
+        return next;
+    }
+
+    mask compute(node const& nd, std::uint32_t pos)
+    {
+        if (++depth_ > max_depth) {
+            stopped_ = true;
+            return empty();
+        }
+        mask out{};
+        switch (nd.kind) {
+        case op::alt:
+            for (std::uint32_t k = 0; k < nd.n && !stopped_; ++k)
+                unite(out, eval(g_.kids[nd.a + k], pos));
+            count(popcount(out));
+            break;
+        case op::cat: {
+            out = single(pos);
+            for (std::uint32_t k = 0; k < nd.n && !stopped_; ++k) {
+                out = step(g_.kids[nd.a + k], out);
+                if (none_in(out))
+                    break;
+            }
+            count(popcount(out));
+            break;
+        }
+        case op::rep: {
+            std::uint32_t const c = g_.cls[nd.a];
+            if (c != none) {
+                // Each repetition takes one byte: k repetitions end at pos + k
+                // while the bytes are in the class.
+                std::uint32_t const lim = static_cast<std::uint32_t>(std::min<std::uint64_t>(nd.max, n_ - pos));
+                std::uint32_t len = 0;
+                while (len < lim && in_class(c, pos + len))
+                    ++len;
+                count(len);
+                if (len >= nd.min)
+                    out = range(pos + nd.min, pos + len);
+                break;
+            }
+            mask cur = single(pos);
+            std::uint32_t i = 0;
+            for (; i < nd.min && !none_in(cur) && !stopped_; ++i)
+                cur = step(nd.a, cur);
+            if (i < nd.min || stopped_)
+                break;
+            // From here each count may end the repetition; a position
+            // reached at a lower count has been or will be explored.
+            mask reached = cur;
+            while (!none_in(cur) && i < nd.max && !stopped_) {
+                mask const next = step(nd.a, cur);
+                ++i;
+                for (unsigned w = 0; w < W; ++w)
+                    cur.w[w] = next.w[w] & ~reached.w[w];
+                unite(reached, cur);
+                count(popcount(cur));
+            }
+            out = reached;
+            count(popcount(out));
+            break;
+        }
+        default: break;
+        }
+        --depth_;
+        return stopped_ ? empty() : out;
+    }
+
+    bool decode(std::uint32_t pos, std::uint32_t& cp, std::uint32_t& len) const
+    {
+        if (pos >= n_)
+            return false;
+        unsigned char const c = in_[pos];
+        std::uint32_t min = 0;
+        if (c < 0x80) {
+            cp = c;
+            len = 1;
+            return true;
+        } else if (c >= 0xC2 && c <= 0xDF) {
+            cp = c & 0x1F;
+            len = 2;
+            min = 0x80;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            cp = c & 0x0F;
+            len = 3;
+            min = 0x800;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            cp = c & 0x07;
+            len = 4;
+            min = 0x10000;
+        } else {
+            return false;
+        }
+        if (n_ - pos < len)
+            return false;
+        for (std::uint32_t i = 1; i < len; ++i) {
+            if ((in_[pos + i] & 0xC0) != 0x80)
+                return false;
+            cp = cp << 6 | (in_[pos + i] & 0x3F);
+        }
+        return cp >= min && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
+    }
+};
+
+template <unsigned W>
+bool bit_matches(grammar_impl const& g, std::uint32_t body, std::string_view in, std::size_t limit)
+{
+    thread_local typename bit_evaluator<W>::memory m;
+    bit_evaluator<W> ev(g, in, limit, m);
+    return ev.run(body);
+}
+
 scratch& thread_scratch()
 {
     thread_local scratch s;
@@ -1185,7 +1621,15 @@ bool matches(grammar const& g, std::string_view rule, std::string_view input) no
         std::uint32_t const r = impl->find(rule);
         if (r == none)
             return false;
-        detail::evaluator ev(*impl, input, detail::limit_for(*impl, 0, input.size()), false, detail::thread_scratch());
+        std::size_t const limit = detail::limit_for(*impl, 0, input.size());
+        std::uint32_t const body = impl->rules[r].body;
+        if (detail::bit_evaluator<1>::fits(*impl, input.size()))
+            return detail::bit_matches<1>(*impl, body, input, limit);
+        if (detail::bit_evaluator<2>::fits(*impl, input.size()))
+            return detail::bit_matches<2>(*impl, body, input, limit);
+        if (detail::bit_evaluator<4>::fits(*impl, input.size()))
+            return detail::bit_matches<4>(*impl, body, input, limit);
+        detail::evaluator ev(*impl, input, limit, false, detail::thread_scratch());
         detail::set_ref const ends = ev.eval(impl->rules[r].body, 0);
         return !ev.stopped() && ev.contains(ends, static_cast<std::uint32_t>(input.size()));
     } catch (...) {
