@@ -173,6 +173,77 @@ def test_cli_local_cluster(shards, tmp_path):
     check_against_tool([json.loads(l) for l in out.read_text(encoding="utf-8").splitlines()], one, min_urns=10)
 
 
+MRN = ('MRN = OID ":" OSS\n'
+       'OID = alphanum 0*20( alphanum / "-" ) alphanum\n'
+       'OSS = 1*( pchar / "/" )\n'
+       'alphanum = ALPHA / DIGIT\n')
+
+
+def test_extract_with_an_abnf_namespace(client, tmp_path):
+    # A Registry with an ABNF namespace goes to the worker processes pickled;
+    # the records are those found line by line with urns.find, canonical as
+    # urns.canonical gives it with the same namespaces (a fold that leaves an
+    # NSS its namespace rejects as it is: the generic canonical form).
+    mrn = urns.Namespace.from_abnf("mrn", MRN, case_insensitive=["OID"])
+    reg = urns.Registry([mrn])
+    lines = ["see urn:mrn:IALA:aton:X and URN:MRN:iala:aton:x.\n",
+             "bad: urn:mrn:IALA-:x, urn:isbn:0-395-36341-2 and urn:isbn:0-395-36341-1\n",
+             "\n",
+             "urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6 urn:mrn:" + "A" * 23 + ":x\n"]
+    paths = []
+    for i in range(3):
+        path = tmp_path / ("mrn-%d.txt" % i)
+        path.write_bytes("".join(lines[i:] + lines[:i]).encode())
+        paths.append(str(path))
+    want = []
+    for path in paths:
+        offset = 0
+        with open(path, encoding="utf-8", newline="") as f:
+            for n, line in enumerate(f, 1):
+                for m in urns.find(line, syntax="rfc8141", namespaces=reg):
+                    canon = (urns.canonical(m.urn, syntax="rfc8141", namespaces=reg) if m.namespace_fault is None
+                             else urns.canonical(m.urn, syntax="rfc8141"))
+                    want.append({"file": path, "line": n, "offset": offset + m.offset, "urn": m.urn,
+                                 "canonical": canon, "nid": m.nid})
+                offset += len(line.encode())
+    assert len(want) == 3 * 7
+    assert {r["canonical"] for r in want} >= {"urn:mrn:iala:aton:X", "urn:mrn:iala:aton:x", "urn:mrn:IALA-:x",
+                                              "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"}
+    key = lambda r: (r["file"], r["offset"])
+    for namespaces in (reg, [mrn]):
+        got = urns.dask.extract(paths, syntax="rfc8141", namespaces=namespaces).compute()
+        assert sorted(got, key=key) == sorted(want, key=key)
+        blocks = urns.dask.extract(paths, syntax="rfc8141", namespaces=namespaces, blocksize=64)
+        assert blocks.npartitions > len(paths)
+        assert sorted(blocks.compute(), key=key) == sorted(want, key=key)
+    assert sorted(urns.dask.extract(paths, syntax="rfc8141", namespaces=reg).compute(scheduler="sync"),
+                  key=key) == sorted(want, key=key)
+    with pytest.raises(TypeError):
+        urns.dask.extract(paths, namespaces=["mrn"])
+
+
+def test_cli_abnf_namespace(client, tmp_path):
+    grammar = tmp_path / "mrn.abnf"
+    grammar.write_text("; the OID's case is compared too: no fold\n" + MRN)
+    data = tmp_path / "in.txt"
+    data.write_text("urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6\nurn:mrn:IALA:x urn:mrn:iala-:x\n")
+    out = tmp_path / "urns.jsonl"
+    r = subprocess.run([sys.executable, "-m", "urns.dask", "extract", str(data), "--out", str(out), "--syntax",
+                        "rfc8141", "--scheduler", client.scheduler.address, "--namespace",
+                        "mrn=%s:MRN" % grammar], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=240)
+    assert r.returncode == 0, r.stderr.decode()
+    got = [(x["line"], x["urn"], x["canonical"]) for x in map(json.loads, out.read_text().splitlines())]
+    # The shipped namespaces apply too (the uuid folds to lower case).
+    uuid = "urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"
+    assert got == [(1, uuid, uuid.lower()),
+                   (2, "urn:mrn:IALA:x", "urn:mrn:IALA:x"), (2, "urn:mrn:iala-:x", "urn:mrn:iala-:x")]
+    grammar.write_text('MRN = OID ":" OSS\n')
+    r = subprocess.run([sys.executable, "-m", "urns.dask", "extract", str(data), "--out", str(out),
+                        "--namespace", "mrn=%s" % grammar], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=60)
+    assert r.returncode == 2 and b':1:7: error: undefined rule "OID"' in r.stderr
+
+
 def test_cli_usage():
     r = subprocess.run([sys.executable, "-m", "urns.dask", "extract", "x", "--out", "y", "--scheduler", "a",
                         "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)

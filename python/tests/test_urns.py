@@ -4,6 +4,7 @@
 # documents' and README's examples, or are computed here without the
 # package (UTF-8 lengths, positions); never from the code under test.
 # URNS_SOURCE_DIR is the source tree (set by ctest).
+import copy
 import os
 import pickle
 import pydoc
@@ -425,6 +426,224 @@ def test_batch_releases_the_gil():
     # The batch takes tens of milliseconds; a held GIL would allow at most
     # a tick or two (before the release and after it).
     assert max(n for n, _ in ops) >= 3, ops
+
+
+# ---------------------------------------------------------------- namespaces from ABNF
+
+# The Maritime Resource Name's NSS (docs/namespaces.md's example): an OID of
+# 2 to 22 letters, digits and inner hyphens, ":", then RFC 3986 pchars and "/".
+MRN = ('MRN = OID ":" OSS\n'
+       'OID = alphanum 0*20( alphanum / "-" ) alphanum\n'
+       'OSS = 1*( pchar / "/" )\n'
+       'alphanum = ALPHA / DIGIT\n')
+
+
+@pytest.fixture(scope="module")
+def mrn():
+    return urns.Namespace.from_abnf("mrn", MRN, reference="IALA G1143")
+
+
+@pytest.fixture(scope="module")
+def mrn_ci():
+    return urns.Namespace.from_abnf("mrn", MRN, "MRN", case_insensitive=["OID"], fields=["OID", "OSS"])
+
+
+def test_abnf_namespace_properties(mrn, mrn_ci):
+    assert (mrn.nid, mrn.root, mrn.abnf, mrn.reference) == ("mrn", "MRN", MRN, "IALA G1143")  # root: the first rule
+    assert mrn.validates
+    assert mrn.case_insensitive == () and mrn.field_rules == ()
+    assert mrn_ci.folds and mrn_ci.case_insensitive == ("OID",) and mrn_ci.field_rules == ("OID", "OSS")
+    assert isinstance(mrn.diagnostics, list)
+    assert repr(mrn) == "<urns.Namespace 'mrn' root='MRN'>"
+    assert mrn == urns.Namespace.from_abnf("MRN", MRN, "MRN", reference="IALA G1143")  # NID in any case
+    assert hash(mrn) == hash(urns.Namespace.from_abnf("MRN", MRN, "MRN", reference="IALA G1143"))
+    assert mrn != mrn_ci and mrn != "mrn"
+    shipped = {n.nid: n for n in urns.namespaces()}
+    assert shipped["isbn"].abnf is None and shipped["isbn"].root is None and shipped["isbn"].validates
+    assert shipped["uuid"].folds
+    with pytest.raises(TypeError):
+        urns.Namespace()                                 # made only by from_abnf (or namespaces())
+    with pytest.raises(TypeError):
+        urns.Namespace.from_abnf("mrn", MRN, case_insensitive="OID")   # a str is not a list of rules
+    with pytest.raises(TypeError):
+        urns.Namespace.from_abnf("mrn", MRN.encode())
+
+
+def test_abnf_namespace_validate_and_fields(mrn, mrn_ci):
+    assert mrn.validate("iala:aton:x") is None
+    assert mrn.validate(b"iala:aton:x") is None
+    assert mrn.validate("a" * 22 + ":x") is None             # OID: 1 + 20 + 1 characters at most
+    # 23 characters: the OID can end after 22, where only MRN's ":" may come.
+    f = mrn.validate("a" * 23 + ":x")
+    assert (f.offset, f.expected) == (22, "MRN")
+    # "iala-" cannot be an OID (it ends with "-"): the farthest byte reached is
+    # the ":" after the "-", where alphanum ("-" of OID, ALPHA, DIGIT) was expected.
+    f = mrn.validate("iala-:x")
+    assert f.offset == 5 and f.expected in {"OID", "alphanum", "ALPHA", "DIGIT"}
+    assert mrn.validate("iala:") is not None                 # OSS needs a character
+    nss = "iala:aton/a%2F:x"
+    assert mrn_ci.fields(nss) == [("OID", 0, 4, "iala"), ("OSS", 5, len(nss), nss[5:])]
+    assert mrn_ci.fields("iala-:x") == []
+
+
+def test_abnf_namespace_in_registry(mrn):
+    reg = urns.Registry([mrn])
+    assert "mrn" in reg and "MRN" in reg and "isbn" in reg and "nope" not in reg and 3 not in reg
+    assert len(reg) == len(urns.namespaces()) + 1
+    assert sorted(reg) == sorted([n.nid for n in urns.namespaces()] + ["mrn"])
+    assert reg["MRN"] == mrn and reg["isbn"].abnf is None and reg.builtin
+    with pytest.raises(KeyError):
+        reg["nope"]
+    for ns in (reg, [mrn], (mrn,), iter([mrn])):
+        assert urns.is_valid("urn:mrn:iala:aton:x", syntax="rfc8141", namespaces=ns)
+    assert urns.is_valid("urn:mrn:iala-:x", syntax="rfc8141")            # the generic syntax accepts it
+    assert urns.is_valid("urn:mrn:iala-:x", syntax="rfc8141", namespaces=True)  # urns ships no mrn
+    assert not urns.is_valid("urn:mrn:iala-:x", syntax="rfc8141", namespaces=reg)
+    assert not urns.is_valid(b"urn:mrn:iala-:x", syntax="rfc8141", namespaces=[mrn])
+    # "urn:mrn:" is 8 bytes: the fault's offset in the URN is 8 + its offset in the NSS.
+    with pytest.raises(urns.ParseError) as e:
+        urns.parse("urn:mrn:" + "a" * 23 + ":x", syntax="rfc8141", namespaces=reg)
+    assert (e.value.code, e.value.offset, e.value.expected) == ("nss_rejected", 30, "MRN")
+    with pytest.raises(urns.ParseError) as e:
+        urns.URN("urn:mrn:iala-:x", syntax="rfc8141", namespaces=reg)
+    assert e.value.code == "nss_rejected" and e.value.offset == 13
+    # The shipped namespaces still apply (ISBN-10 0-395-36341-1: the check
+    # digit 2 is wrong), unless the registry leaves them out.
+    assert urns.is_valid("urn:isbn:0-395-36341-1", namespaces=reg)
+    assert not urns.is_valid("urn:isbn:0-395-36341-2", namespaces=reg)
+    assert not urns.is_valid("urn:isbn:0-395-36341-2", namespaces=[mrn])
+    alone = urns.Registry([mrn], builtin=False)
+    assert len(alone) == 1 and list(alone) == ["mrn"] and not alone.builtin
+    assert urns.is_valid("urn:isbn:0-395-36341-2", namespaces=alone)
+    assert not urns.is_valid("urn:mrn:iala-:x", syntax="rfc8141", namespaces=alone)
+    # Every call that takes namespaces=.
+    m = next(urns.find("see urn:mrn:iala-:x ok", syntax="rfc8141", namespaces=reg))
+    assert (m.urn, m.namespace_fault.offset) == ("urn:mrn:iala-:x", 13)
+    assert next(urns.find("see urn:mrn:iala:x ok", syntax="rfc8141", namespaces=reg)).namespace_fault is None
+    assert [len(x) for x in urns.find_many(["urn:mrn:iala-:x", "a"], syntax="rfc8141", namespaces=reg)] == [1, 0]
+    assert urns.find_many(["urn:mrn:iala-:x"], syntax="rfc8141", namespaces=reg)[0][0].namespace_fault.offset == 13
+    assert urns.parse_many(["urn:mrn:iala:x", "urn:mrn:iala-:x"], syntax="rfc8141", namespaces=reg,
+                           errors="none")[1] is None
+    codes = [d.code for d in urns.check("urn:mrn:iala-:x", syntax="rfc8141", namespaces=reg)]
+    assert codes.count("namespace-rule") == 1
+    assert "namespace-rule" not in [d.code for d in urns.check("urn:mrn:iala:x", syntax="rfc8141", namespaces=reg)]
+    parsed = urns.parse("urn:mrn:iala-:x", syntax="rfc8141")        # a URN object is checked too
+    with pytest.raises(urns.ParseError):
+        urns.canonical(parsed, namespaces=reg)
+    assert urns.canonical(parsed, namespaces=True) == "urn:mrn:iala-:x"
+
+
+def test_abnf_namespace_equivalence(mrn, mrn_ci):
+    reg = urns.Registry([mrn_ci])
+    a, b = "urn:mrn:IALA:x", "urn:mrn:iala:x"
+    assert not urns.equivalent(a, b, syntax="rfc8141")
+    assert not urns.equivalent(a, b, syntax="rfc8141", namespaces=[mrn])       # no case_insensitive
+    assert urns.equivalent(a, b, syntax="rfc8141", namespaces=reg)
+    assert urns.equivalent(a, b, syntax="rfc8141", namespaces=[mrn_ci])
+    assert urns.equivalence_key(a, syntax="rfc8141", namespaces=reg) == urns.equivalence_key(b, syntax="rfc8141",
+                                                                                             namespaces=reg)
+    # Only the OID folds; the OSS keeps its case, %hh is upper-cased as always.
+    assert not urns.equivalent("urn:mrn:iala:X", "urn:mrn:iala:x", syntax="rfc8141", namespaces=reg)
+    assert urns.canonical("URN:MRN:IaLa:Aton%2f", syntax="rfc8141", namespaces=reg) == "urn:mrn:iala:Aton%2F"
+    assert urns.canonical_many(["urn:mrn:IALA:x", "urn:mrn:iala-:x"], syntax="rfc8141", namespaces=reg,
+                               errors="none") == ["urn:mrn:iala:x", None]
+
+
+def test_abnf_namespace_grammar_errors():
+    text = 'MRN = OID ":" OSS\nOID = 1*ALPHA\n'          # OSS is not defined
+    with pytest.raises(urns.GrammarError) as e:
+        urns.Namespace.from_abnf("mrn", text)
+    assert isinstance(e.value, ValueError)
+    column = text.index("OSS") + 1
+    errors = [d for d in e.value.diagnostics if d.severity == "error"]
+    assert errors and all(isinstance(d, urns.GrammarDiagnostic) for d in e.value.diagnostics)
+    d = errors[0]
+    assert (d.line, d.column, d.offset) == (1, column, column - 1)
+    assert 'undefined rule "OSS"' in d.message and d.expected == ()
+    lines = str(e.value).split("\n")
+    assert lines[0].endswith(":1:%d: error: %s" % (column, d.message))
+    assert lines[1:3] == ["  " + text.split("\n")[0], "  " + " " * (column - 1) + "^"]
+    assert str(d) == "\n".join(lines[:3])
+    # A syntax error on the second line: a "(" never closed.
+    with pytest.raises(urns.GrammarError) as e:
+        urns.Namespace.from_abnf("mrn", 'MRN = OID\nOID = ( ALPHA DIGIT\n')
+    d = [d for d in e.value.diagnostics if d.severity == "error"][0]
+    assert d.line >= 2 and d.message.startswith("expected") and d.expected
+    # A root the grammar lacks.
+    with pytest.raises(urns.GrammarError, match="NOPE"):
+        urns.Namespace.from_abnf("mrn", MRN, "NOPE")
+    with pytest.raises(urns.GrammarError):
+        urns.Namespace.from_abnf("mrn", "")
+
+
+def test_registry_add_and_arguments(mrn, mrn_ci):
+    reg = urns.Registry()
+    assert len(reg) == len(urns.namespaces()) and "mrn" not in reg
+    reg.add(mrn)
+    assert reg["mrn"] == mrn
+    reg.add(mrn_ci)                                  # the same NID: replaced
+    assert len(reg) == len(urns.namespaces()) + 1 and reg["mrn"] == mrn_ci
+    assert repr(urns.Registry([mrn], builtin=False)) == \
+        "urns.Registry([<urns.Namespace 'mrn' root='MRN'>], builtin=False)"
+    with pytest.raises(TypeError):
+        urns.Registry(["mrn"])
+    with pytest.raises(TypeError):
+        reg.add("mrn")
+    with pytest.raises(TypeError):
+        hash(reg)
+    for bad in ("mrn", b"mrn", 2.5, [mrn, 1], object()):
+        with pytest.raises(TypeError):
+            urns.is_valid("urn:mrn:iala:x", namespaces=bad)
+    # As before: a bool, None, or an int's truth.
+    assert not urns.is_valid("urn:uuid:x", namespaces=1) and urns.is_valid("urn:uuid:x", namespaces=0)
+    assert urns.is_valid("urn:uuid:x", namespaces=None)
+
+
+def test_namespace_and_registry_pickle(mrn, mrn_ci):
+    shipped = urns.namespaces()
+    reg = urns.Registry([mrn_ci])
+    bare = urns.Registry([mrn, shipped[0]], builtin=False)
+    for proto in range(pickle.HIGHEST_PROTOCOL + 1):
+        for ns in [mrn, mrn_ci] + shipped:
+            back = pickle.loads(pickle.dumps(ns, protocol=proto))
+            assert back == ns and type(back) is urns.Namespace
+            assert (back.nid, back.root, back.abnf, back.case_insensitive, back.field_rules, back.reference) == \
+                (ns.nid, ns.root, ns.abnf, ns.case_insensitive, ns.field_rules, ns.reference)
+        for r in (reg, bare, urns.Registry(), urns.Registry(builtin=False)):
+            back = pickle.loads(pickle.dumps(r, protocol=proto))
+            assert back == r and list(back) == list(r) and back.builtin == r.builtin
+        back = pickle.loads(pickle.dumps(reg, protocol=proto))
+        assert urns.equivalent("urn:mrn:IALA:x", "urn:mrn:iala:x", syntax="rfc8141", namespaces=back)
+        assert not urns.is_valid("urn:isbn:0-395-36341-2", namespaces=back)
+    # A shipped namespace travels by its NID, not its rules.
+    assert b"isbn" in pickle.dumps(urns.Registry()["isbn"]) and len(pickle.dumps(urns.Registry())) < 200
+    assert copy.copy(mrn) is mrn and copy.deepcopy(mrn) is mrn
+    twin = copy.deepcopy(reg)
+    assert twin == reg and twin is not reg
+    twin.add(mrn)
+    assert twin["mrn"] == mrn and reg["mrn"] == mrn_ci     # the copy is its own registry
+    assert copy.copy(reg) == reg and copy.copy(reg) is not reg
+
+
+def test_objects_made_without_init(mrn):
+    # cls.__new__(cls) without __init__ gives objects that raise TypeError
+    # when used, never a crash.
+    ns = urns.Namespace.__new__(urns.Namespace)
+    reg = urns.Registry.__new__(urns.Registry)
+    u = urns.URN.__new__(urns.URN)
+    uses = [
+        lambda: ns.nid, lambda: ns.abnf, lambda: ns.validate("x"), lambda: ns.fields("x"), lambda: repr(ns),
+        lambda: hash(ns), lambda: ns == mrn, lambda: mrn == ns, lambda: pickle.dumps(ns),
+        lambda: urns.Registry([ns]), lambda: urns.Registry().add(ns), lambda: urns.is_valid("urn:a:b", namespaces=[ns]),
+        lambda: len(reg), lambda: "a" in reg, lambda: list(reg), lambda: reg["isbn"], lambda: reg.add(mrn),
+        lambda: repr(reg), lambda: pickle.dumps(reg), lambda: reg == urns.Registry(),
+        lambda: urns.is_valid("urn:a:b", namespaces=reg), lambda: urns.parse_many(["urn:a:b"], namespaces=reg),
+        lambda: u.nid, lambda: str(u), lambda: repr(u), lambda: hash(u), lambda: u == u, lambda: pickle.dumps(u),
+        lambda: urns.canonical(u), lambda: urns.equivalent(u, "urn:a:b"), lambda: urns.check(u),
+    ]
+    for use in uses:
+        with pytest.raises(TypeError):
+            use()
 
 
 # ---------------------------------------------------------------- README

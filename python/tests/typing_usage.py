@@ -5,7 +5,7 @@
 # (assert_type fails the check when a stub says another type), then runs
 # it, so that every call here also works and gives the values asserted.
 # Expected values come from the documents' examples and the README's.
-from typing import List, Optional, Union, assert_type
+from typing import Iterator, List, Optional, Tuple, Union, assert_type
 
 import urns
 from urns import pct
@@ -109,5 +109,41 @@ assert any(n.nid == "uuid" and n.validates and n.folds for n in shipped)
 registered = urns.registered_namespaces()
 assert_type(registered, List[urns.RegisteredNamespace])
 assert any(r.nid == "isbn" and r.kind == "formal" for r in registered)
+
+# A namespace from its ABNF (docs/namespaces.md's Maritime Resource Name),
+# in a Registry with the shipped ones.
+mrn = urns.Namespace.from_abnf("mrn", 'MRN = OID ":" OSS\nOID = alphanum 0*20( alphanum / "-" ) alphanum\n'
+                                      'OSS = 1*( pchar / "/" )\nalphanum = ALPHA / DIGIT\n',
+                               case_insensitive=["OID"], fields=("OID",), reference="IALA")
+assert_type(mrn, urns.Namespace)
+assert_type(mrn.root, Optional[str])
+assert_type(mrn.abnf, Optional[str])
+assert_type(mrn.case_insensitive, Tuple[str, ...])
+assert mrn.nid == "mrn" and mrn.root == "MRN" and mrn.reference == "IALA"
+assert_type(mrn.validate("iala:x"), Optional[urns.NamespaceFault])
+fault = mrn.validate(b"iala-:x")
+assert fault is not None and fault.offset == 5
+assert_type(mrn.fields("iala:x"), List[Tuple[str, int, int, str]])
+assert mrn.fields("iala:x") == [("OID", 0, 4, "iala")]
+reg = urns.Registry([mrn])
+assert_type(reg, urns.Registry)
+reg.add(mrn)
+assert "mrn" in reg and len(reg) == len(shipped) + 1 and reg["MRN"] == mrn
+assert_type(iter(reg), Iterator[str])
+assert urns.is_valid("urn:mrn:iala:aton:x", syntax="rfc8141", namespaces=reg)
+assert not urns.is_valid("urn:mrn:iala-:x", syntax="rfc8141", namespaces=[mrn])
+assert urns.equivalent("urn:mrn:IALA:x", "urn:mrn:iala:x", syntax="rfc8141", namespaces=reg)
+assert urns.canonical_many(["urn:mrn:IALA:x"], syntax="rfc8141", namespaces=(mrn,)) == ["urn:mrn:iala:x"]
+assert urns.is_valid("urn:uuid:x", namespaces=None)
+bare = urns.Registry(builtin=False)
+assert len(bare) == 0 and not bare.builtin
+try:
+    urns.Namespace.from_abnf("mrn", 'MRN = OID\n')
+    raise AssertionError("an undefined rule compiled")
+except urns.GrammarError as e:
+    assert_type(e.diagnostics, List[urns.GrammarDiagnostic])
+    assert_type(e.diagnostics[0].line, int)
+    assert_type(e.diagnostics[0].expected, Tuple[str, ...])
+    assert e.diagnostics[0].line == 1 and e.diagnostics[0].column == 7
 
 print("typing_usage: ok")

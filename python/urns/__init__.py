@@ -31,6 +31,23 @@ find, make_urn, namespaces, registered_namespaces; the batch functions
 parse_many, canonical_many and find_many release the GIL while the C++ code
 runs, so threads calling them use several cores. Submodules: urns.pct
 (percent-encoding), urns.dask (URNs of many files with Dask).
+
+Namespaces: namespaces=True applies the rules of the namespaces urns ships
+(namespaces() lists them); a namespace known only by the ABNF of its
+registration is Namespace.from_abnf(nid, abnf), given in a Registry (or a
+list: the shipped namespaces and those):
+
+    >>> mrn = urns.Namespace.from_abnf("mrn", '''
+    ... MRN = OID ":" OSS
+    ... OID = alphanum 0*20( alphanum / "-" ) alphanum
+    ... OSS = 1*( pchar / "/" )
+    ... alphanum = ALPHA / DIGIT
+    ... ''', case_insensitive=["OID"])
+    >>> reg = urns.Registry([mrn])
+    >>> urns.is_valid("urn:mrn:iala-:x", syntax="rfc8141", namespaces=reg)
+    False
+    >>> urns.canonical("urn:mrn:IALA:x", syntax="rfc8141", namespaces=reg)
+    'urn:mrn:iala:x'
 """
 
 from typing import List, NamedTuple
@@ -39,10 +56,14 @@ from . import _urns
 from ._urns import (
     URN,
     Diagnostic,
+    GrammarDiagnostic,
+    GrammarError,
     Match,
     MatchIterator,
+    Namespace,
     NamespaceFault,
     ParseError,
+    Registry,
     canonical,
     canonical_many,
     check,
@@ -69,19 +90,6 @@ MODES = ("rfc2141", "rfc2141bis-5a", "rfc2141bis-5b", "rfc8141")
 IANA_REGISTRY_SNAPSHOT = _urns.iana_registry_snapshot
 
 
-class Namespace(NamedTuple):
-    """A namespace shipped with urns (see namespaces())."""
-
-    nid: str
-    """The NID, as registered (compared case-insensitively)."""
-    reference: str
-    """The document and section its rules come from."""
-    validates: bool
-    """Whether it checks the NSS (parse(..., namespaces=True) rejects a bad one)."""
-    folds: bool
-    """Whether it has its own equivalence (canonical(..., namespaces=True) folds the NSS)."""
-
-
 class RegisteredNamespace(NamedTuple):
     """A NID of the IANA URN namespace registry (see registered_namespaces())."""
 
@@ -95,8 +103,8 @@ class RegisteredNamespace(NamedTuple):
 
 def namespaces() -> List[Namespace]:
     """The namespaces whose rules urns ships (uuid, isbn, issn, oid, ietf,
-    nbn, example): what ``namespaces=True`` applies."""
-    return [Namespace(*t) for t in _urns._builtin_namespaces()]
+    nbn, example, ...): what ``namespaces=True`` applies."""
+    return _urns._builtin_namespaces()
 
 
 def registered_namespaces() -> List[RegisteredNamespace]:
@@ -108,6 +116,8 @@ def registered_namespaces() -> List[RegisteredNamespace]:
 __all__ = [
     "URN",
     "Diagnostic",
+    "GrammarDiagnostic",
+    "GrammarError",
     "IANA_REGISTRY_SNAPSHOT",
     "MODES",
     "Match",
@@ -116,6 +126,7 @@ __all__ = [
     "NamespaceFault",
     "ParseError",
     "RegisteredNamespace",
+    "Registry",
     "SYNTAXES",
     "canonical",
     "canonical_many",

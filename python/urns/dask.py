@@ -17,7 +17,7 @@ dask.bag.read_text: paths may be globs or lists, and files ending in .gz
     offset     the byte offset of the URN in the (decompressed) file, from 0
     urn        the URN as written
     canonical  its canonical form in the default mode of the syntax
-               (urns.canonical; with namespaces=True folded by its namespace)
+               (urns.canonical; with namespaces folded by its namespace)
     nid        its NID as written
 
 Lines end at "\\n" only (a "\\r" before it is left out, as a lone "\\r" is
@@ -29,10 +29,13 @@ The command line, against a running scheduler or a local cluster:
 
     python3 -m urns.dask extract 'logs/*.txt.gz' --out urns.jsonl --scheduler tcp://host:8786
     python3 -m urns.dask extract 'logs/*.txt' --out urns.jsonl --workers 4
+    python3 -m urns.dask extract 'logs/*.txt' --out urns.jsonl --namespace mrn=mrn.abnf:MRN
 """
 
 import argparse
 import json
+import os
+import re
 import sys
 
 import dask
@@ -83,7 +86,11 @@ def extract(paths, syntax="rfc2141bis", namespaces=False, blocksize=None, strict
     paths: a path, a glob or a list of them, as dask.bag.read_text takes;
     compressed files are read by their extension (.gz, ...).
     syntax: 'rfc2141bis' (the default), 'rfc2141' or 'rfc8141'.
-    namespaces: fold the canonical forms by the shipped namespaces' rules.
+    namespaces: fold the canonical forms by the namespaces' rules: True (the
+    shipped namespaces), False or None (none), a urns.Registry, or an iterable
+    of urns.Namespace (the shipped ones and those), as urns.canonical takes
+    it. A Registry travels to the workers pickled (its ABNF namespaces as
+    their text, compiled again there).
     strict: keep trailing punctuation that the syntax allows (urns.find).
     blocksize: None (the default) makes one partition per file, whose line
     numbers are counted as it is read. A size (bytes, or a string such as
@@ -94,6 +101,9 @@ def extract(paths, syntax="rfc2141bis", namespaces=False, blocksize=None, strict
     line number and offset. Compressed files cannot be cut (Dask refuses).
     """
     _urns.is_valid("", syntax=syntax)  # an unknown syntax fails here, not in a worker
+    if not isinstance(namespaces, (int, _urns.Registry)) and namespaces is not None:
+        # Namespace objects: made a Registry once, here (a bad item fails here too).
+        namespaces = _urns.Registry(namespaces)
     if blocksize is None:
         bag = db.read_text(paths, blocksize=None, **_READ)
         return bag.map_partitions(_whole_file, syntax, strict, namespaces)
@@ -119,6 +129,29 @@ def _json_lines(records):
     return ["".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)]
 
 
+def _abnf_namespace(spec):
+    """--namespace NID=FILE or NID=FILE:ROOT (as the urn tool reads it): the
+    Namespace of the ABNF in FILE, rooted at ROOT or at its first rule."""
+    nid, eq, path = spec.partition("=")
+    if not eq or not nid or not path:
+        raise argparse.ArgumentTypeError("expected NID=FILE or NID=FILE:ROOT, not %r" % spec)
+    root = None
+    # FILE:ROOT when what follows the last ":" is a rule name and FILE is a
+    # file; else the whole is the file (a path may hold ":").
+    head, colon, tail = path.rpartition(":")
+    if colon and not os.path.isfile(path) and re.fullmatch(r"[A-Za-z][A-Za-z0-9-]*", tail) and os.path.isfile(head):
+        path, root = head, tail
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise argparse.ArgumentTypeError("cannot read %s: %s" % (path, e.strerror))
+    try:
+        return _urns.Namespace.from_abnf(nid, text, root, reference=path)
+    except _urns.GrammarError as e:
+        raise argparse.ArgumentTypeError("%s: the grammar is not usable:\n%s" % (path, e))
+
+
 def main(argv=None):
     """python3 -m urns.dask extract GLOB... --out FILE.jsonl [--scheduler ADDRESS] [--workers N]"""
     ap = argparse.ArgumentParser(
@@ -137,6 +170,9 @@ def main(argv=None):
                     help="worker processes of the local cluster (default: one per core)")
     ex.add_argument("--syntax", default="rfc2141bis", choices=["rfc2141bis", "rfc2141", "rfc8141"])
     ex.add_argument("--namespaces", action="store_true", help="fold canonical forms by the namespaces' rules")
+    ex.add_argument("--namespace", action="append", type=_abnf_namespace, default=[], metavar="NID=FILE[:ROOT]",
+                    help="also a namespace from the ABNF in FILE (root: ROOT or its first rule); "
+                         "implies --namespaces (repeatable)")
     ex.add_argument("--strict", action="store_true", help="keep trailing punctuation the syntax allows")
     ex.add_argument("--blocksize", default=None, help="cut uncompressed files into blocks of this size (e.g. 64MiB)")
     args = ap.parse_args(argv)
@@ -157,7 +193,8 @@ def main(argv=None):
                                dashboard_address=None)
         client = Client(cluster)
     try:
-        bag = module.extract(args.paths, syntax=args.syntax, namespaces=args.namespaces,
+        namespaces = _urns.Registry(args.namespace) if args.namespace else args.namespaces
+        bag = module.extract(args.paths, syntax=args.syntax, namespaces=namespaces,
                              blocksize=args.blocksize, strict=args.strict)
         futures = client.compute(bag.map_partitions(module._json_lines).to_delayed())
         out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")

@@ -2,10 +2,12 @@
 # Type stubs of urns.dask (urns/dask.py). extract() gives a dask.bag.Bag of
 # dicts; it is typed Any so that checking a program that uses urns does
 # not make mypy read Dask's sources.
-from typing import Any, List, Literal, Optional, Sequence, Union
+from typing import Any, Iterable, List, Literal, Optional, Sequence, Union
+
+from . import Namespace, Registry
 
 def extract(paths: Union[str, Sequence[str]],
             syntax: Literal["rfc2141bis", "rfc2141", "rfc8141"] = ...,
-            namespaces: bool = ..., blocksize: Union[None, int, str] = ...,
+            namespaces: Union[bool, None, Registry, Iterable[Namespace]] = ..., blocksize: Union[None, int, str] = ...,
             strict: bool = ...) -> Any: ...
 def main(argv: Optional[List[str]] = ...) -> int: ...
