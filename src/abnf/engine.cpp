@@ -99,6 +99,8 @@ struct grammar_impl {
     std::vector<std::array<std::uint64_t, 4>> classes;  ///< byte classes
     std::vector<std::uint32_t> cls;    ///< the node matches one byte of this class (none: it is not a class)
     std::vector<std::uint32_t> fmemo;  ///< its memo slot (none: not memoized, cheap to evaluate again)
+    /// The class of the bytes a match of the node can start with (none: it may match the empty string).
+    std::vector<std::uint32_t> first;
     std::uint32_t fmemo_slots = 0;
 
     std::uint32_t find(std::string_view name) const
@@ -483,6 +485,73 @@ void plan_fast(grammar_impl& g)
             }
         }
     }
+    // First bytes: a node that cannot match the empty string fails at once
+    // on a byte outside them (for utf8 ranges, every lead byte above 0x7F).
+    std::vector<char> const nul = nullable_nodes(g);
+    std::vector<std::array<std::uint64_t, 4>> first(count);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::size_t i = 0; i < count; ++i) {
+            node const& nd = g.nodes[i];
+            std::array<std::uint64_t, 4> s{};
+            auto with = [&s](std::array<std::uint64_t, 4> const& o) {
+                for (int w = 0; w < 4; ++w)
+                    s[w] |= o[w];
+            };
+            switch (nd.kind) {
+            case op::bytes: s = g.sets[nd.a]; break;
+            case op::str:
+                if (!g.strs[nd.a].empty()) {
+                    auto const c = static_cast<unsigned char>(g.strs[nd.a][0]);
+                    add(s, c);
+                    if (!nd.n && c >= 'a' && c <= 'z')
+                        add(s, c - 32u);
+                }
+                break;
+            case op::utf8:
+                for (unsigned c = 0; c < 0x80; ++c)
+                    if (c >= nd.a && c <= nd.n)
+                        add(s, c);
+                if (nd.n >= 0x80)
+                    for (unsigned c = 0x80; c < 256; ++c)
+                        add(s, c);
+                break;
+            case op::alt:
+                for (std::uint32_t k = 0; k < nd.n; ++k)
+                    with(first[g.kids[nd.a + k]]);
+                break;
+            case op::cat:
+                for (std::uint32_t k = 0; k < nd.n; ++k) {
+                    with(first[g.kids[nd.a + k]]);
+                    if (!nul[g.kids[nd.a + k]])
+                        break;
+                }
+                break;
+            case op::rep:
+                if (nd.max > 0)
+                    with(first[nd.a]);
+                break;
+            case op::ref:
+                if (g.rules[nd.a].body != none)
+                    with(first[g.rules[nd.a].body]);
+                break;
+            case op::prose: break;
+            }
+            with(first[i]);
+            if (s != first[i]) {
+                first[i] = s;
+                changed = true;
+            }
+        }
+    }
+    g.first.assign(count, none);
+    for (std::size_t i = 0; i < count; ++i)
+        if (!nul[i]) {
+            auto const it = std::find(g.classes.begin(), g.classes.end(), first[i]);
+            g.first[i] = static_cast<std::uint32_t>(it - g.classes.begin());
+            if (it == g.classes.end())
+                g.classes.push_back(first[i]);
+        }
     g.fmemo.assign(count, none);
     g.fmemo_slots = 0;
     for (std::size_t i = 0; i < count; ++i) {
@@ -1164,6 +1233,9 @@ private:
         std::uint32_t const c = g_.cls[id];
         if (c != none)
             return pos < n_ && in_class(c, pos) ? single(pos + 1) : empty();
+        std::uint32_t const f = g_.first[id];
+        if (f != none && (pos == n_ || !in_class(f, pos)))
+            return empty();
         node const& nd = g_.nodes[id];
         switch (nd.kind) {
         case op::str: {
