@@ -23,6 +23,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -330,6 +331,18 @@ py::object make_parse_error(parse_failure const& f)
 
 // ------------------------------------------------------------ URNs
 
+/// The fault of a namespace's verdict on an NSS, or nothing if it is valid:
+/// a verdict is either an optional fault or a result that is true when the
+/// NSS is valid (whose error() is the fault).
+template <class Verdict>
+std::optional<urns::nss::nss_fault> fault_of(Verdict const& v)
+{
+    if constexpr (std::is_same_v<Verdict, std::optional<urns::nss::nss_fault>>)
+        return v;
+    else
+        return v ? std::nullopt : std::optional<urns::nss::nss_fault>(v.error());
+}
+
 /// A URN given as a URN object, or text parsed with the options.
 struct urn_arg {
     std::optional<urns::urn> owned; // when parsed from text
@@ -353,7 +366,7 @@ urn_arg get_urn(py::handle h, urns::syntax syn, ns_arg const& namespaces, char c
     if (py::isinstance<urns::urn>(h)) {
         a.object = &self_of<urns::urn>(h, "URN");
         if (namespaces)
-            if (auto f = urns::nss::validate(*namespaces.reg, a.object->view()))
+            if (auto f = fault_of(urns::nss::validate(*namespaces.reg, a.object->view())))
                 raise(urns::parse_error{urns::make_error_code(urns::error::nss_rejected), f->offset,
                                         f->expected, a.object->syntax()},
                       a.object->buffer());
@@ -1228,7 +1241,7 @@ PYBIND11_MODULE(_urns, m)
              [](py::handle self, py::handle nss) -> std::optional<py_fault> {
                  py_namespace const& ns = ns_of(self);
                  text_arg t = get_text(nss, "nss");
-                 if (auto f = ns.rules.check(t.view))
+                 if (auto f = fault_of(ns.rules.check(t.view)))
                      return py_fault{f->offset, std::string(f->expected)};
                  return std::nullopt;
              },
