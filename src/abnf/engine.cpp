@@ -101,6 +101,14 @@ struct grammar_impl {
     std::vector<std::uint32_t> fmemo;  ///< its memo slot (none: not memoized, cheap to evaluate again)
     /// The class of the bytes a match of the node can start with (none: it may match the empty string).
     std::vector<std::uint32_t> first;
+    /// A fixed sequence: classes (str = false) and strings (str = true) one after another.
+    struct item {
+        bool str;
+        std::uint32_t index;  ///< into classes, or the str node's node index
+    };
+    std::vector<std::vector<item>> seqs;
+    std::vector<std::uint32_t> seq;      ///< per node: its sequence (none: not one)
+    std::vector<std::uint32_t> seq_len;  ///< per node with a sequence: the bytes it takes
     std::uint32_t fmemo_slots = 0;
 
     std::uint32_t find(std::string_view name) const
@@ -456,6 +464,66 @@ void plan_fast(grammar_impl& g)
             if (it == g.classes.end())
                 g.classes.push_back(set[i]);
         }
+    // Fixed sequences: a concatenation of classes and strings (and rules
+    // that are one) has one end, at a fixed distance; matched in one loop.
+    g.seq.assign(count, none);
+    g.seq_len.assign(count, 0);
+    g.seqs.clear();
+    std::vector<std::vector<grammar_impl::item>> items(count);
+    std::vector<char> fixed(count, 0);
+    std::vector<std::uint32_t> len(count, 0);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::size_t i = 0; i < count; ++i) {
+            if (fixed[i])
+                continue;
+            node const& nd = g.nodes[i];
+            bool v = false;
+            if (g.cls[i] != none) {
+                items[i] = {{false, g.cls[i]}};
+                len[i] = 1;
+                v = true;
+            } else if (nd.kind == op::str) {
+                items[i] = {{true, static_cast<std::uint32_t>(i)}};
+                len[i] = static_cast<std::uint32_t>(g.strs[nd.a].size());
+                v = true;
+            } else if (nd.kind == op::ref && g.rules[nd.a].body != none && fixed[g.rules[nd.a].body]) {
+                items[i] = items[g.rules[nd.a].body];
+                len[i] = len[g.rules[nd.a].body];
+                v = true;
+            } else if (nd.kind == op::cat && nd.n > 0) {
+                v = true;
+                for (std::uint32_t k = 0; k < nd.n && v; ++k)
+                    v = fixed[g.kids[nd.a + k]] != 0;
+                if (v) {
+                    std::vector<grammar_impl::item> all;
+                    std::uint64_t total = 0;
+                    for (std::uint32_t k = 0; k < nd.n; ++k) {
+                        auto const& ki = items[g.kids[nd.a + k]];
+                        all.insert(all.end(), ki.begin(), ki.end());
+                        total += len[g.kids[nd.a + k]];
+                    }
+                    v = all.size() <= 64 && total < (1u << 20);
+                    if (v) {
+                        items[i] = std::move(all);
+                        len[i] = static_cast<std::uint32_t>(total);
+                    }
+                }
+            }
+            if (v) {
+                fixed[i] = 1;
+                changed = true;
+            }
+        }
+    }
+    for (std::size_t i = 0; i < count; ++i)
+        if (fixed[i] && g.cls[i] == none && len[i] > 0) {
+            g.seq[i] = static_cast<std::uint32_t>(g.seqs.size());
+            g.seqs.push_back(std::move(items[i]));
+            g.seq_len[i] = len[i];
+        } else if (g.cls[i] != none) {
+            g.seq_len[i] = 1;
+        }
     // Cheap subtrees (a fixpoint from "not cheap", so that a recursive rule stays so).
     std::vector<char> cheap(count, 0);
     for (bool changed = true; changed;) {
@@ -470,7 +538,7 @@ void plan_fast(grammar_impl& g)
             case op::str:
             case op::utf8:
             case op::prose: v = true; break;
-            case op::rep: v = v || is[nd.a]; break;
+            case op::rep: v = v || is[nd.a] || (fixed[nd.a] && len[nd.a] > 0); break;
             case op::alt:
             case op::cat:
                 v = true;
@@ -1224,6 +1292,37 @@ private:
         return (set[b >> 6] >> (b & 63)) & 1;
     }
 
+    bool str_at(node const& nd, std::uint32_t pos) const
+    {
+        std::string const& t = g_.strs[nd.a];
+        if (n_ - pos < t.size())
+            return false;
+        if (nd.n)
+            return std::memcmp(in_ + pos, t.data(), t.size()) == 0;
+        for (std::size_t i = 0; i < t.size(); ++i)
+            if (lower(static_cast<char>(in_[pos + i])) != t[i])
+                return false;
+        return true;
+    }
+
+    /// Whether fixed sequence `s` matches at pos.
+    bool seq_at(std::uint32_t s, std::uint32_t pos) const
+    {
+        for (auto const& it : g_.seqs[s]) {
+            if (it.str) {
+                node const& nd = g_.nodes[it.index];
+                if (!str_at(nd, pos))
+                    return false;
+                pos += static_cast<std::uint32_t>(g_.strs[nd.a].size());
+            } else {
+                if (pos >= n_ || !in_class(it.index, pos))
+                    return false;
+                ++pos;
+            }
+        }
+        return true;
+    }
+
     mask eval(std::uint32_t id, std::uint32_t pos)
     {
         if (stopped_ || ++steps_ > limit_) {
@@ -1236,6 +1335,8 @@ private:
         std::uint32_t const f = g_.first[id];
         if (f != none && (pos == n_ || !in_class(f, pos)))
             return empty();
+        if (g_.seq[id] != none)
+            return seq_at(g_.seq[id], pos) ? single(pos + g_.seq_len[id]) : empty();
         node const& nd = g_.nodes[id];
         switch (nd.kind) {
         case op::str: {
@@ -1332,6 +1433,19 @@ private:
                 count(len);
                 if (len >= nd.min)
                     out = range(pos + nd.min, pos + len);
+                break;
+            }
+            if (g_.seq[nd.a] != none) {
+                // Each repetition takes the same bytes: k repetitions end
+                // at pos + k x len while the sequence matches.
+                std::uint32_t const s = g_.seq[nd.a], step_len = g_.seq_len[nd.a];
+                std::uint32_t k = 0, p = pos;
+                for (; k < nd.max && n_ - p >= step_len && seq_at(s, p); ++k)
+                    p += step_len;
+                count(k);
+                if (k >= nd.min)
+                    for (std::uint32_t j = nd.min; j <= k; ++j)
+                        out.w[(pos + j * step_len) >> 6] |= std::uint64_t(1) << ((pos + j * step_len) & 63);
                 break;
             }
             mask cur = single(pos);
