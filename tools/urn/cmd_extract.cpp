@@ -91,8 +91,13 @@ public:
             return each_line(file, block, first_line, first_offset, max_line, flush_each);
         std::size_t line_number = first_line;
         std::size_t line_start = 0; // in block
+        // The "\n"s are counted from the previous match on, not from its
+        // line's start: each byte of the block is looked at once, however
+        // many URNs a line holds.
+        std::size_t counted = 0;
         for (urns::urn_match const& m : urns::find_urns(block, opts_)) {
-            std::string_view const before = block.substr(line_start, m.offset - line_start);
+            std::string_view const before = block.substr(counted, m.offset - counted);
+            counted = m.offset;
             if (std::size_t const ends = count_newlines(before); ends != 0) {
                 line_number += ends;
                 line_start = static_cast<std::size_t>(

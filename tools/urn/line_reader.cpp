@@ -20,7 +20,7 @@ namespace urn_tool {
 
 
 line_reader::line_reader(int fd, std::size_t block, std::size_t max_line)
-    : fd_(fd), cap_(block < 64 ? 64 : block), max_line_(max_line), buf_(new char[cap_ + slack])
+    : fd_(fd), cap_(block < 64 ? 64 : block), max_line_(max_line), buf_(new char[cap_ + slack]), block_(cap_)
 {
 }
 
@@ -58,6 +58,7 @@ bool line_reader::fill()
         std::memmove(buf_.get(), buf_.get() + begin_, end_ - begin_);
         base_ += begin_;
         end_ -= begin_;
+        unsearched_ = unsearched_ > begin_ ? unsearched_ - begin_ : 0;
         begin_ = 0;
         rescan_from(end_);
     }
@@ -228,7 +229,7 @@ line_reader::status line_reader::skip_long()
     // until a "\n", reusing the buffer.
     for (;;) {
         base_ += end_;
-        begin_ = end_ = 0;
+        begin_ = end_ = unsearched_ = 0;
         rescan_from(0);
         if (!fill())
             return errno_ != 0 ? status::error : status::too_long;  // the long line was the last
@@ -246,7 +247,10 @@ line_reader::status line_reader::next_block(std::string_view& block, std::size_t
     for (;;) {
         if (begin_ < end_) {
             char* const from = buf_.get() + begin_;
-            if (auto const* nl = static_cast<char const*>(::memrchr(from, '\n', end_ - begin_))) {
+            std::size_t const search = std::max(begin_, unsearched_);
+            auto const* nl = static_cast<char const*>(::memrchr(buf_.get() + search, '\n', end_ - search));
+            unsearched_ = end_;
+            if (nl != nullptr) {
                 std::size_t const stop = static_cast<std::size_t>(nl - buf_.get()) + 1;
                 block = std::string_view(from, stop - begin_);
                 first_line = lineno_ + 1;
@@ -290,13 +294,18 @@ void line_reader::hand_over(std::size_t stop, storage& keep)
     // it, a partial line with no "\n" (next_block's memrchr saw them), go
     // to the front of the other buffer.
     std::size_t const rest = end_ - stop;
-    keep.hold(cap_, 0);
+    // After a long line the buffers go back to their first size (the
+    // other tasks' buffers would otherwise each grow to the long line's).
+    std::size_t const want = std::max(block_, rest + block_ / 2);
+    if (keep.bytes && keep.capacity > 2 * want)
+        keep = storage{};
+    keep.hold(want, 0);
     std::memcpy(keep.bytes.get(), buf_.get() + stop, rest);
     std::swap(buf_, keep.bytes);
     std::swap(cap_, keep.capacity);
     base_ += stop;
     begin_ = 0;
-    end_ = rest;
+    end_ = unsearched_ = rest;
     rescan_from(end_);
 }
 

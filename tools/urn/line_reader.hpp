@@ -104,6 +104,11 @@ private:
     std::unique_ptr<char[]> buf_;
     std::size_t begin_ = 0;   // start of the unconsumed data
     std::size_t end_ = 0;     // end of the data
+    // [begin_, unsearched_) holds no "\n" (next_block looked): after a read,
+    // only the new bytes are searched, so a line read from a pipe 64 KiB at
+    // a time costs its length, not its length squared over 64 KiB.
+    std::size_t unsearched_ = 0;
+    std::size_t block_;       // the buffer's first size, which it goes back to after a long line
     // The newline scan: bits_ marks the "\n" not yet handed out in the
     // 64-byte chunk at chunk_, of which [chunk_, valid_) has been looked at;
     // everything before valid_ has been looked at.
