@@ -115,8 +115,14 @@ std::optional<nss_fault> validate(registry const& reg, urn_view const& u) noexce
         return std::nullopt;
     std::string_view const nss = u.nss();
     auto fault = rules->check(nss);
-    if (fault)
+    if (fault) {
+        // A validator may come from outside the library (a plugin's): a
+        // fault past the NSS is taken to be at its end, so that it stays
+        // inside the URN and adding the NSS's start cannot wrap.
+        if (fault->offset > nss.size())
+            fault->offset = nss.size();
         fault->offset += static_cast<std::size_t>(nss.data() - u.buffer().data());
+    }
     return fault;
 }
 

@@ -9,6 +9,7 @@ naming it and the cause.
 usage: plugin_test.py URN_TOOL ACME_PLUGIN INCOMPATIBLE FAILING NO_ENTRY DUPLICATE
 """
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -23,11 +24,20 @@ def run(args, env=None):
     return p.returncode, p.stdout, p.stderr
 
 
+def run_in(cwd, args, env=None):
+    e = dict(os.environ)
+    e.pop("URNS_PLUGINS", None)
+    if env:
+        e.update(env)
+    p = subprocess.run(args, capture_output=True, text=True, env=e, timeout=60, cwd=cwd)
+    return p.returncode, p.stdout, p.stderr
+
+
 def main():
-    if len(sys.argv) != 7:
+    if len(sys.argv) != 9:
         print(__doc__, file=sys.stderr)
         return 2
-    urn, acme, incompatible, failing, no_entry, duplicate = sys.argv[1:]
+    urn, acme, incompatible, failing, no_entry, duplicate, throwing, untrusted = sys.argv[1:]
     failures = []
 
     def expect(cond, what):
@@ -78,6 +88,74 @@ def main():
                 rc, out, err = run(args, env)
                 expect(rc == 2 and ("cannot load plugin " + path) in err and cause in err and out == "",
                        "%s %s: status 2, '%s' (got %d: %s)" % (how, os.path.basename(path), cause, rc, err.strip()))
+
+        # One policy for every command: URNS_PLUGINS is read before any
+        # command runs, and a bad value is status 2 naming the variable,
+        # with -j 1, with -j 2, for a URN argument and for parse and encode.
+        for args in (["check", "urn:ex:ab"], ["check", "-j1", f], ["check", "-j2", f], ["parse", "urn:ex:a"],
+                     ["encode", "ex", "a"], ["extract", f], ["normalize", "urn:ex:a"]):
+            rc, out, err = run([urn] + args, {"URNS_PLUGINS": "/nonexistent.so"})
+            expect(rc == 2 and err.startswith("urn: URNS_PLUGINS: cannot load plugin /nonexistent.so:") and
+                   "--help" not in err and out == "",
+                   "URNS_PLUGINS=/nonexistent.so urn %s: status 2 naming the variable (got %d: %s)" %
+                   (" ".join(args), rc, err.strip()))
+        rc, out, err = run([urn, "check", "--help"], {"URNS_PLUGINS": "/nonexistent.so"})
+        expect(rc == 0 and "usage: urn check" in out, "--help works whatever URNS_PLUGINS says (got %d)" % rc)
+
+        # --plugin and URNS_PLUGINS imply --namespaces: the plugin is applied.
+        for how, args, env in (("--plugin", [urn, "check", "-q", "--plugin", acme, f], None),
+                               ("URNS_PLUGINS", [urn, "check", "-q", f], {"URNS_PLUGINS": acme})):
+            rc, out, err = run(args, env)
+            expect(rc == 1 and "tickets.txt:2:" in err and "offset 21" in err,
+                   how + " without --namespaces applies the plugin (got %d: %s)" % (rc, err.strip()))
+        # and the shipped namespaces with it, as --namespaces does.
+        rc, out, err = run([urn, "check", "-q", "--plugin", acme, "urn:uuid:x"])
+        expect(rc == 1 and "namespace's own rules" in err, "--plugin applies the shipped namespaces too (got %d)" % rc)
+
+        # A name without "/" is looked for in the current directory first.
+        shutil.copy(acme, os.path.join(d, "mine.so"))
+        rc, out, err = run_in(d, [urn, "check", "-q", "--plugin", "mine.so", "urn:acme-ticket:CORE-0123"])
+        expect(rc == 1 and "offset 21" in err, "--plugin mine.so found in the current directory (got %d: %s)" %
+               (rc, err.strip()))
+        rc, out, err = run_in(d, [urn, "check", "-q", "urn:acme-ticket:CORE-0123"], {"URNS_PLUGINS": "mine.so"})
+        expect(rc == 1 and "offset 21" in err, "URNS_PLUGINS=mine.so found in the current directory (got %d)" % rc)
+
+        # The same plugin twice (environment and flag, two names, twice) is loaded once.
+        for args, env in (([urn, "check", "--plugin", acme, "--plugin", acme, "urn:acme-ticket:CORE-1"], None),
+                          ([urn, "check", "--plugin", acme, "urn:acme-ticket:CORE-1"], {"URNS_PLUGINS": acme}),
+                          ([urn, "check", "--plugin", "mine.so", "--plugin", os.path.join(d, "mine.so"),
+                            "urn:acme-ticket:CORE-1"], None)):
+            rc, out, err = run_in(d, args, env)
+            expect(rc == 0 and err == "", "the same plugin twice is harmless: %s (got %d: %s)" %
+                   (" ".join(args[2:]), rc, err.strip()))
+
+        # Code that throws: the entry point (refused, status 2), the
+        # validator (caught at the call: status 2 and a message; no abort).
+        rc, out, err = run([urn, "check", "--plugin", throwing, "urn:ex:a"], {"URNS_TEST_THROW_ENTRY": "1"})
+        expect(rc == 2 and "its entry point threw: boom in the entry point" in err,
+               "a throwing entry point: status 2 (got %d: %s)" % (rc, err.strip()))
+        for j in ("-j1", "-j2"):
+            g = os.path.join(d, "boom.txt")
+            with open(g, "w") as out_file:
+                out_file.write("urn:throwing:fine\nurn:throwing:boom\n" * 1000)
+            for args in (["check", j, g], ["extract", j, g], ["check", "urn:throwing:boom"],
+                         ["normalize", j, g]):
+                rc, out, err = run([urn] + args + ["--plugin", throwing])
+                expect(rc == 2 and "the validator of the NID throwing threw (boom in the validator)" in err,
+                       "a throwing validator, urn %s: status 2 and a message (got %d: %s)" %
+                       (" ".join(args), rc, err.strip()[-300:]))
+
+        # Data that is not trusted: a NID that is not one is refused; a
+        # fault past the NSS is put at its end (SIZE_MAX would wrap); a
+        # rule name's control characters are escaped in text.
+        rc, out, err = run([urn, "check", "--plugin", untrusted, "urn:ex:a"], {"URNS_TEST_BAD_NID": "1"})
+        expect(rc == 2 and '"a b" is not a valid NID' in err, "an invalid NID refused (got %d: %s)" % (rc, err))
+        rc, out, err = run([urn, "check", "--plugin", untrusted, "urn:wild:max", "urn:wild:abc", "urn:wild:ok"])
+        expect(rc == 1 and err.count("offset 12:") == 2 and "\x1b" not in err and
+               "(expected \\x1B[31mred\\x0Arule)" in err and "nid=wild nss=ok" in out,
+               "a fault past the NSS at its end (12), the rule name escaped (got %d: %r)" % (rc, err))
+        rc, out, err = run([urn, "check", "--json", "--plugin", untrusted, "urn:wild:max"])
+        expect(rc == 1 and '"offset":12' in out, "--json: the fault at 12 (got %d: %s)" % (rc, out))
 
     print("%d passed, %d failed" % (0 if failures else 1, len(failures)))
     return 1 if failures else 0

@@ -1454,6 +1454,25 @@ def jobs_read_errors_in_order():
 
 
 @test("habits")
+def habit_every_failure_is_a_message():
+    """Out of memory and threads that cannot be started end with a message
+    and status 2 (or the work goes on with fewer threads, said), never an
+    abort (status 134), whatever the limit on address space."""
+    path = write("few.txt", b"urn:ex:a\nurn:ex:b c\n")
+    for kib in (6000, 8000, 12000, 16000, 20000, 32000):
+        for j in ("-j1", "-j2"):
+            p = subprocess.run(["sh", "-c", 'ulimit -v %d; exec "$0" "$@"' % kib, URN, "check", j, path],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+            err = p.stderr.decode("utf-8", "replace")
+            what = "ulimit -v %d, check %s: status %d, %r" % (kib, j, p.returncode, err[-300:])
+            if p.returncode == 127 and "error while loading shared libraries" in err:
+                continue  # too little for the dynamic loader: urn never ran
+            expect(p.returncode in (1, 2), None, what)
+            expect(p.returncode == 1 or err.startswith("urn: "), None, what + ": a message")
+            expect("terminate called" not in err, None, what)
+
+
+@test("habits")
 def habit_version_and_help():
     """-V is --version; `urn help X` for an unknown X is a usage error."""
     v = urn("--version")

@@ -36,6 +36,13 @@ struct usage_error {
     std::string option = {};  ///< an unknown option, for a suggestion
 };
 
+/// A plugin that cannot be loaded (--plugin, URNS_PLUGINS): main prints
+/// "urn: <what>" (the variable or the option, the path and the cause) and
+/// exits with status 2.
+struct plugin_error {
+    std::string what;
+};
+
 /// The arguments after the command's name.
 using arguments = std::vector<std::string>;
 
@@ -117,9 +124,25 @@ std::size_t size_option(std::string_view name, std::string_view v);
 /// the namespaces shipped with urns (urns::nss::builtin()).
 urns::parse_options parse_options_for(urns::syntax syn, bool namespaces);
 
-/// Loads the namespace plugin at `path` (urns/nss/plugin.hpp) into the
-/// registry of tool_registry(); a usage_error (status 2) says why not.
+/** Loads the namespace plugin at `path` (urns/nss/plugin.hpp) into the
+    registry of tool_registry(), from --plugin; a plugin_error (status 2)
+    says why not. A path without "/" is looked up in the current directory
+    first, then as dlopen looks it up; a plugin already loaded (the same
+    file, by device and inode) is not loaded again. */
 void load_plugin(std::string_view path);
+
+/// Loads the plugins of URNS_PLUGINS (read once, with secure_getenv);
+/// main calls it before every command.
+void load_environment_plugins();
+
+/// Whether a plugin was loaded (--plugin or URNS_PLUGINS): it implies
+/// --namespaces.
+bool plugins_loaded() noexcept;
+
+/// Empty, or why a plugin's validator or fold failed during the command
+/// (it threw: the tool caught it at the call and answered a fault), for
+/// main to report with status 2.
+std::string plugin_failure();
 
 /// Adds the namespace of --namespace NID=FILE[:ROOT] (an ABNF grammar) to
 /// the registry of tool_registry(); a usage_error (status 2) says why not,

@@ -60,6 +60,7 @@ struct command_line::impl {
     std::vector<std::string> names;  // every option name, for suggestions
     std::map<CLI::Option const*, std::function<void(std::string_view)>> takers;
     std::vector<std::string> operand_values;
+    bool* namespaces = nullptr;  // --namespaces, which a plugin implies
 
     void declare(char const* names_list, char const* value_name, std::string_view what)
     {
@@ -172,6 +173,7 @@ void command_line::file_option(inputs& in, std::string_view what)
 void command_line::namespaces_option(bool& on, std::string_view what)
 {
     flag("--namespaces", on, what);
+    p_->namespaces = &on;
     value("--namespace", "NID=FILE[:ROOT]",
           "add a namespace from the ABNF of its NSS (FILE; ROOT: the rule an NSS must match, by default the "
           "file's first rule), replacing a shipped one of the same NID; implies --namespaces (docs/abnf.md)",
@@ -185,7 +187,8 @@ void command_line::plugin_option()
 {
     value("--plugin", "PATH",
           "add the namespaces of a plugin (a shared object built with urns_add_plugin; also "
-          "URNS_PLUGINS=PATH:PATH...)",
+          "URNS_PLUGINS=PATH:PATH...), and apply them (implies --namespaces); loading a plugin runs its code; "
+          "a PATH without \"/\" is looked for in the current directory first",
           [](std::string_view v) { load_plugin(v); });
 }
 
@@ -277,6 +280,10 @@ bool command_line::parse(arguments const& args)
         if (i < o->results().size())
             t->second(o->results()[i]);
     }
+    // A plugin (--plugin, or URNS_PLUGINS, loaded before the command) is
+    // loaded to be applied: it implies --namespaces, as --namespace does.
+    if (p_->namespaces != nullptr && plugins_loaded())
+        *p_->namespaces = true;
     return true;
 }
 

@@ -6,7 +6,10 @@
 #include <urns/version.hpp>
 
 #include <cstring>
+#include <exception>
+#include <new>
 #include <string>
+#include <system_error>
 #include <vector>
 
 
@@ -68,6 +71,18 @@ void print_usage(out_buffer& o)
     o.write(usage_tail);
 }
 
+/// Whether a command's arguments hold -h or --help (before any "--").
+bool asks_for_help(arguments const& args)
+{
+    for (std::string const& a : args) {
+        if (a == "--")
+            break;
+        if (a == "-h" || a == "--help")
+            return true;
+    }
+    return false;
+}
+
 int dispatch(int argc, char** argv)
 {
     if (argc < 2) {
@@ -97,7 +112,15 @@ int dispatch(int argc, char** argv)
         return exit_usage;
     }
     try {
-        return c->run(arguments(argv + 2, argv + argc));
+        arguments const args(argv + 2, argv + argc);
+        // The one point where URNS_PLUGINS is read, for every command (but
+        // for its --help, which must work whatever the environment).
+        if (!asks_for_help(args))
+            load_environment_plugins();
+        return c->run(args);
+    } catch (plugin_error const& e) {
+        complain(e.what);
+        return exit_usage;
     } catch (usage_error const& e) {
         std::string m(c->name);
         m += ": ";
@@ -110,6 +133,18 @@ int dispatch(int argc, char** argv)
     }
 }
 
+/// "urn: <text>" on standard error, and status 2, from a handler: never
+/// throws (a message that cannot be written is lost, the status stays).
+int fail_with(std::string_view text) noexcept
+{
+    try {
+        complain(text);
+        err().flush();
+    } catch (...) {
+    }
+    return exit_usage;
+}
+
 } // namespace
 
 int print_help(command const& c)
@@ -119,13 +154,20 @@ int print_help(command const& c)
 
 } // namespace urn_tool
 
+/** Every command runs inside this one guard, the plugins' code that the
+    tool calls among it (their entry points, and what their validators
+    throw, see plugins.cpp): whatever escapes becomes a message and status
+    2, never std::terminate. Out of memory and a thread that cannot be
+    started (std::system_error) included. */
 int main(int argc, char** argv)
 {
     using namespace urn_tool;
-    init_output();
     int status;
     try {
+        init_output();
         status = dispatch(argc, argv);
+        if (std::string const why = plugin_failure(); !why.empty())
+            status = fail_with(why);
         out().flush();
         err().flush();
     } catch (closed_pipe const&) {
@@ -137,19 +179,17 @@ int main(int argc, char** argv)
         }
         return exit_ok;
     } catch (write_failed const& e) {
-        try {
-            complain(std::string("write error: ") + std::strerror(e.error));
-            err().flush();
-        } catch (...) {
-        }
-        return exit_usage;
+        return fail_with(std::string("write error: ") + std::strerror(e.error));
+    } catch (usage_error const& e) {
+        return fail_with(e.what);
     } catch (std::bad_alloc const&) {
-        try {
-            complain("out of memory");
-            err().flush();
-        } catch (...) {
-        }
-        return exit_usage;
+        return fail_with("out of memory");
+    } catch (std::system_error const& e) {
+        return fail_with(std::string("system error: ") + e.what());
+    } catch (std::exception const& e) {
+        return fail_with(std::string("unexpected error: ") + e.what());
+    } catch (...) {
+        return fail_with("unexpected error (an exception of an unknown type)");
     }
     return status;
 }

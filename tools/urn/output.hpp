@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -39,8 +40,22 @@ struct captured {
     std::size_t capacity = 0;
     std::vector<run> runs;
 
+    /// Called by append once `size` reaches `limit` (0: never), to write
+    /// out and clear what is held (the -j N driver: the output of one
+    /// long line streams instead of piling up, see parallel.cpp).
+    std::size_t limit = 0;
+    std::function<void()> on_full;
+
     /// Appends a copy of the `n` bytes at `p`.
     void append(bool to_err, char const* p, std::size_t n);
+    /// Swaps what is held (bytes, runs) with `other`, but not the hooks.
+    void swap_contents(captured& other) noexcept
+    {
+        std::swap(bytes, other.bytes);
+        std::swap(size, other.size);
+        std::swap(capacity, other.capacity);
+        std::swap(runs, other.runs);
+    }
     /** If it holds no bytes yet: takes the `n` bytes written at the start
         of `buf` (`cap` bytes long) as they are, with the buffer, and
         hands its own buffer (maybe none) back in `buf` and `cap`. False,
@@ -203,6 +218,16 @@ std::string_view note();     ///< bold cyan: "note"
 std::string_view bold();     ///< bold: locations
 std::string_view reset();
 } // namespace sgr
+
+/** A name from outside (a file name, a plugin's rule name or message) as
+    text output shows it: each control character (C0, DEL, and C1 as
+    UTF-8, U+0080 to U+009F, which terminals also obey) and each "\\" are
+    written as "\\xHH" and "\\\\", so that a name can neither forge a line
+    of output nor send the terminal an escape sequence; any other byte is
+    written as it is (docs/cli.md, "File names"). JSON escapes on its own. */
+std::string shown(std::string_view name);
+/// shown(name), written to `o` (uncopied when there is nothing to escape).
+void write_shown(out_buffer& o, std::string_view name);
 
 /// "urn: <text>\n" on standard error, as one message.
 void complain(std::string_view text);

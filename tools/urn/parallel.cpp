@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -46,6 +47,12 @@ namespace {
 // a page fault is dear (a paravirtualized guest: about 13 us), 128 KiB
 // took 0.97 of the CPU time of 256 KiB for `urn check -j 2`.
 constexpr std::size_t block_size = std::size_t(128) << 10;
+
+// The most output a task holds before it streams it (drain): a long line
+// with many results (extract on a line of a million URNs, parse of a
+// query of a million directives) is written as it is made, once its turn
+// comes, instead of being held whole.
+constexpr std::size_t stream_limit = std::size_t(4) << 20;
 
 int serial(inputs const& in, worker_factory const& make, file_end const& on_end)
 {
@@ -246,6 +253,7 @@ public:
         : source_(in, in.max_line), max_line_(in.max_line), limit_(2 * std::size_t(jobs) + 2), jobs_(jobs),
           make_(make), on_end_(on_end), chain_(new chain_link[limit_ + 1])
     {
+        free_.reserve(limit_ + 1);  // commit() (noexcept) puts tasks back without allocating
     }
     pipeline(pipeline const&) = delete;
     pipeline& operator=(pipeline const&) = delete;
@@ -256,11 +264,17 @@ public:
     {
         std::vector<std::thread> threads;
         threads.reserve(jobs_ - 1);
-        try {
-            for (unsigned i = 1; i < jobs_; ++i)
+        // A thread that cannot be started (no memory for its stack, a
+        // limit on processes): the ones that could go on, the caller
+        // among them, and a note says so; the output is the same.
+        for (unsigned i = 1; i < jobs_; ++i) {
+            try {
                 threads.emplace_back([this] { work(); });
-        } catch (...) {
-            fail(std::current_exception());
+            } catch (std::system_error const& e) {
+                complain("note: -j " + std::to_string(jobs_) + ": cannot start more threads (" + e.what() +
+                         "): going on with " + std::to_string(i));
+                break;
+            }
         }
         work();
         for (std::thread& t : threads)
@@ -321,6 +335,7 @@ private:
         stop_ = true;
         space_.notify_all();
         handed_on_.notify_all();
+        written_.notify_all();
     }
 
     /// The next task, queued for writing in input order; null at the end
@@ -356,23 +371,31 @@ private:
 
     void work() noexcept
     {
-        captured cap;
-        // Room for a task's output (a block's worth, at most a few times
-        // its size): flushed once, at the task's end, into `cap` uncopied,
-        // unless a message in a buffer of its own flushes it before.
-        out_buffer o(cap, false, std::size_t(1) << 20);
-        out_buffer e(cap, true, std::size_t(16) << 10);
-        // One file for both streams: the messages go in order into standard
-        // output's buffer, as without threads (real_err), not one run each.
-        capture_scope scope(&o, streams_same_file() ? &o : &e);
+        // Everything inside the try, the buffers' allocations too: what a
+        // thread throws stops the pipeline, and run() throws it again.
         try {
+            captured cap;
+            // Room for a task's output (a block's worth, at most a few
+            // times its size): flushed once, at the task's end, into `cap`
+            // uncopied, unless a message in a buffer of its own flushes it
+            // before.
+            out_buffer o(cap, false, std::size_t(1) << 20);
+            out_buffer e(cap, true, std::size_t(16) << 10);
+            // One file for both streams: the messages go in order into
+            // standard output's buffer, as without threads (real_err), not
+            // one run each.
+            capture_scope scope(&o, streams_same_file() ? &o : &e);
+            task* current = nullptr;
+            cap.limit = stream_limit;
+            cap.on_full = [&] { drain(*current, cap); };
             std::unique_ptr<line_worker> const w = make_();
             while (task* const t = next()) {
                 if (needs_work(*t)) {
+                    current = t;
                     run(*t, *w);
                     o.flush();
                     e.flush();
-                    std::swap(t->output, cap);  // cap: the task's old buffers, to reuse
+                    t->output.swap_contents(cap);  // cap: the task's old buffers, to reuse
                     cap.clear();
                     t->count = w->count;
                     w->count = 0;
@@ -428,6 +451,40 @@ private:
         }
     }
 
+    /** The output of task `t`, being worked on, has grown to
+        stream_limit (a long line's many results): waits until every task
+        before it is written, then writes what it holds (in its place:
+        nothing before it is left) and empties it. So a task holds at most
+        stream_limit and a buffer's worth of output, whatever its lines
+        print. */
+    void drain(task& t, captured& c)
+    {
+        std::unique_lock<std::mutex> lk(m_);
+        written_.wait(lk, [&] { return stop_ || (!committing_ && !order_.empty() && order_.front().get() == &t); });
+        if (stop_) {
+            c.clear();  // the pipeline stops: nothing more is written
+            return;
+        }
+        committing_ = true;
+        lk.unlock();
+        try {
+            capture_scope const real(nullptr, nullptr);
+            if (t.file_no == 0 || t.file_no != failed_file_)
+                replay(c);
+        } catch (...) {
+            lk.lock();
+            committing_ = false;
+            lk.unlock();
+            written_.notify_all();
+            throw;
+        }
+        c.clear();
+        lk.lock();
+        committing_ = false;
+        lk.unlock();
+        written_.notify_all();
+    }
+
     /// Writes the finished tasks at the front, in order; one thread at a
     /// time (another that finds the writer busy leaves its task to it).
     void commit() noexcept
@@ -456,6 +513,7 @@ private:
             space_.notify_one();
         }
         committing_ = false;
+        written_.notify_all();  // a task streaming its output may now be at the front
     }
 
     void write(task& t)
@@ -489,6 +547,7 @@ private:
 
     std::mutex m_;
     std::condition_variable space_;            // room for another task, or a stop
+    std::condition_variable written_;          // the front task changed, or the writer is free, or a stop
     std::deque<std::unique_ptr<task>> order_;  // not yet written, in input order
     std::vector<std::unique_ptr<task>> free_;  // written, to reuse
     bool source_done_ = false;
