@@ -16,7 +16,7 @@ namespace x3 = boost::spirit::x3;
 
 URNS_NSS_RULE(code, "code", x3::unused_type);
 auto const code_def = x3::repeat(2)[urns::nss::abnf::alpha];
-BOOST_SPIRIT_DEFINE(code)
+URNS_NSS_DEFINE(code)
 
 } // namespace
 

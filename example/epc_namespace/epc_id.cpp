@@ -82,18 +82,15 @@ auto const serial_reference_def = x3::raw[x3::repeat(5, 11)[digit]];
 auto const serial_def = x3::raw[x3::repeat(1, 20)[urns::nss::abnf::one_of<gs3a3_single> | escape]];
 auto const escape_def = x3::lit('%') >> expect(x3::lit("22") | "25" | "26" | "2F" | "3C" | "3E" | "3F", "escape");
 
-BOOST_SPIRIT_DEFINE(epc_id, sgtin, sscc, company_prefix, item_reference, serial_reference, serial, escape)
-
-/// The grammar without its attribute, for the registry's validator.
-URNS_NSS_RULE(epc_id_check, "epc-id", x3::unused_type);
-auto const epc_id_check_def = x3::omit[epc_id];
-BOOST_SPIRIT_DEFINE(epc_id_check)
+// URNS_NSS_DEFINE: run as the registry's validator, epc_id builds no
+// identity and no std::string (the validator allocates nothing).
+URNS_NSS_DEFINE(epc_id, sgtin, sscc, company_prefix, item_reference, serial_reference, serial, escape)
 
 } // namespace
 
 urns::nss::namespace_rules rules() noexcept
 {
-    return {"epc", urns::nss::x3_validator<epc_id_check>(), nullptr,
+    return {"epc", urns::nss::x3_validator<epc_id>(), nullptr,
             "RFC 5134 (namespace); GS1 EPC Tag Data Standard, pure-identity SGTIN and SSCC"};
 }
 

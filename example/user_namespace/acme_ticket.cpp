@@ -57,7 +57,7 @@ auto const digit_nz_def = x3::char_('1', '9');
 // The value of the number after a valid project key.
 auto const ticket_number_def = x3::omit[project >> '-'] >> &digit_nz >> x3::ulong_;
 
-BOOST_SPIRIT_DEFINE(ticket, project, number, digit_nz, ticket_number)
+URNS_NSS_DEFINE(ticket, project, number, digit_nz, ticket_number)
 
 } // namespace
 } // namespace grammar
@@ -68,7 +68,7 @@ namespace {
 /// that is not a ticket is left alone.
 std::size_t fold(std::string_view nss, char* out) noexcept
 {
-    bool const valid = !urns::nss::run(grammar::ticket, nss);
+    bool const valid = urns::nss::run(grammar::ticket, nss).has_value();
     bool in_project = valid;
     for (std::size_t i = 0; i < nss.size(); ++i) {
         char c = nss[i];
@@ -89,7 +89,7 @@ urns::nss::namespace_rules ticket_rules() noexcept
 
 std::optional<unsigned long> ticket_number(std::string_view nss)
 {
-    if (urns::nss::run(grammar::ticket, nss))
+    if (!urns::nss::run(grammar::ticket, nss))
         return std::nullopt;
     auto n = urns::nss::parse(grammar::ticket_number, nss);
     if (!n)

@@ -29,16 +29,16 @@ struct abnf_state {
 
 constexpr std::string_view out_of_memory = "(out of memory)";
 
-std::optional<nss_fault> validate_abnf(void const* context, std::string_view nss) noexcept
+verdict validate_abnf(void const* context, std::string_view nss) noexcept
 {
     auto const& s = *static_cast<abnf_state const*>(context);
     if (abnf::matches(s.grammar, s.root, nss))
-        return std::nullopt;
+        return {};
     try {
         abnf::match_result const r = abnf::match(s.grammar, s.root, nss);
         switch (r.state) {
         case abnf::match_result::status::matched:
-            return std::nullopt;
+            return {};
         case abnf::match_result::status::step_limit:
             return nss_fault{r.offset, s.step_limit_name};
         default:

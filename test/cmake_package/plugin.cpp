@@ -11,7 +11,7 @@ namespace x3 = boost::spirit::x3;
 
 URNS_NSS_RULE(code, "code", x3::unused_type);
 auto const code_def = x3::repeat(3)[urns::nss::expect(urns::nss::abnf::digit)];
-BOOST_SPIRIT_DEFINE(code)
+URNS_NSS_DEFINE(code)
 
 } // namespace
 

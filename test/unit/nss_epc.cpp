@@ -119,9 +119,9 @@ BOOST_AUTO_TEST_CASE(serials_are_gs3a3)
     check_fault("urn:epc:id:sgtin:0614141.112345.4%23", 8 + 27, "escape");
     // A short escape (the URN grammars reject it first).
     auto const f = epc::validate("id:sgtin:0614141.112345.4%2");
-    BOOST_TEST_REQUIRE(f.has_value());
-    BOOST_TEST(f->offset == 27u);
-    BOOST_TEST(f->expected == "HEXDIG");
+    BOOST_TEST_REQUIRE(!f);
+    BOOST_TEST(f.error().offset == 27u);
+    BOOST_TEST(f.error().expected == "HEXDIG");
 }
 
 BOOST_AUTO_TEST_CASE(numeric_component_of_rfc5134)

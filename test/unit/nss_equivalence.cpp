@@ -160,7 +160,7 @@ std::string namespace_key(std::string const& nid, std::string_view nss, urns::ns
 {
     std::string k = generic_key(nss);
     auto const* rules = reg.find(nid);
-    if (rules->validate && rules->validate(nss))
+    if (rules->validate && !rules->validate(nss))
         return k;
     auto lower_outside_pct = [&k] {
         for (std::size_t i = 0; i < k.size(); ++i) {

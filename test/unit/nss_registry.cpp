@@ -18,12 +18,12 @@
 namespace {
 
 /// A hand-written rule (no X3): the NSS is digits only.
-std::optional<urns::nss::nss_fault> digits_only(std::string_view nss) noexcept
+urns::nss::verdict digits_only(std::string_view nss) noexcept
 {
     for (std::size_t i = 0; i < nss.size(); ++i)
         if (nss[i] < '0' || nss[i] > '9')
             return urns::nss::nss_fault{i, "DIGIT"};
-    return std::nullopt;
+    return {};
 }
 
 /// Folds away leading zeros (a test fold: "007" ~ "7").

@@ -13,6 +13,7 @@
 #include <urns/lexical.hpp>
 #include <urns/parse.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <deque>
 #include <exception>
@@ -85,19 +86,8 @@ void note_failure(guarded_rules const& g, char const* what, char const* why) noe
     }
 }
 
-/// The fault of a validator's answer that is not "valid" (an optional
-/// fault, or a result whose error is the fault).
-template <class V>
-urns::nss::nss_fault* fault_of(V& v)
-{
-    if constexpr (std::is_same_v<V, std::optional<urns::nss::nss_fault>>)
-        return v ? &*v : nullptr;
-    else
-        return v ? nullptr : &v.error();
-}
-
 /// What a namespace's validator answers (whatever the registry's type).
-using verdict_type = decltype(std::declval<urns::nss::namespace_rules const&>().check(std::string_view()));
+using verdict_type = decltype(std::declval<urns::nss::validator>()(std::string_view()));
 
 /** The plugin's validator, called through a pointer of the same type
     without noexcept: a call through the noexcept type lets the compiler
@@ -133,15 +123,16 @@ verdict_type guarded_validate(void const* context, std::string_view nss) noexcep
 {
     auto const& g = *static_cast<guarded_rules const*>(context);
     try {
-        verdict_type v = call_validator(g.plugin, nss);
-        if (urns::nss::nss_fault* const f = fault_of(v)) {
-            // The plugin's data is not trusted: a fault past the NSS is at
-            // its end, and a rule name with control characters is escaped.
-            if (f->offset > nss.size())
-                f->offset = nss.size();
-            f->expected = safe_rule_name(f->expected);
-        }
-        return v;
+        verdict_type const v = call_validator(g.plugin, nss);
+        if (v)
+            return v;
+        // The plugin's data is not trusted: a fault past the NSS is at its
+        // end, and a rule name with control characters is escaped.
+        urns::nss::nss_fault const given = v.error();
+        urns::nss::nss_fault f{std::min(given.offset, nss.size()), safe_rule_name(given.expected)};
+        for (std::string_view also : given.also_expected)
+            f.also_expected.push_back(safe_rule_name(also));
+        return f;
     } catch (std::exception const& e) {
         note_failure(g, "validator", e.what());
     } catch (...) {

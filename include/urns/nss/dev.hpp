@@ -23,16 +23,16 @@ namespace dev {
 
     @par Example
     @code
-    assert(!urns::nss::dev::validate("ow:10e2073a01080063"));   // RFC 9039 section 5
+    assert(urns::nss::dev::validate("ow:10e2073a01080063"));   // RFC 9039 section 5
     auto f = urns::nss::dev::validate("mac:0024be804ff1");
-    assert(f->offset == 16 && f->expected == "hexdigit");        // 16 hex digits
+    assert(f.error().offset == 16 && f.error().expected == "hexdigit");        // 16 hex digits
     @endcode
 
     @par Specification
     RFC 9039 section 3.2 (ABNF), section 4 (subtypes). Equivalence is the
     generic one, case-sensitive (section 3.2.1): no fold.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /// The fields of a DEV URN, as written (RFC 9039 section 4).
 struct parts {

@@ -26,9 +26,9 @@ namespace epc {
 
     @par Example
     @code
-    assert(!urns::nss::epc::validate("id:sgtin:900100.0003456.1234567"));   // RFC 5134 section 2
+    assert(urns::nss::epc::validate("id:sgtin:900100.0003456.1234567"));   // RFC 5134 section 2
     auto f = urns::nss::epc::validate("id:sgtin:0614141.11234.400");        // 12 digits
-    assert(f->offset == 21 && f->expected == "item-reference");
+    assert(f.error().offset == 21 && f.error().expected == "item-reference");
     @endcode
 
     @par Specification
@@ -36,7 +36,7 @@ namespace epc {
     Standard section 6.3. Equivalence: "The entire URN is case-sensitive"
     (section 2): no fold.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /// The fields of an EPC URN, as written.
 struct parts {

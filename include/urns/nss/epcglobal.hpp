@@ -22,16 +22,16 @@ namespace epcglobal {
 
     @par Example
     @code
-    assert(!urns::nss::epcglobal::validate("ale:xsd:1"));   // RFC 5134 section 3
+    assert(urns::nss::epcglobal::validate("ale:xsd:1"));   // RFC 5134 section 3
     auto f = urns::nss::epcglobal::validate("ale");
-    assert(f->offset == 3 && f->expected == "\":\"");
+    assert(f.error().offset == 3 && f.error().expected == "\":\"");
     @endcode
 
     @par Specification
     RFC 5134 section 3 ("Declaration of structure"). Equivalence: "The
     entire URN is case-sensitive": no fold.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /// The two fields of an EPCglobal URN, as written (RFC 5134 section 3).
 struct parts {

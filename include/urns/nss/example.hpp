@@ -20,7 +20,7 @@ namespace example {
     @par Specification
     RFC 6963 (BCP 183), the namespace registration template.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /// The registration of "example" for a registry: no rule, no fold.
 inline namespace_rules rules() noexcept

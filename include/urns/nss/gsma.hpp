@@ -21,15 +21,15 @@ namespace gsma {
 
     @par Example
     @code
-    assert(!urns::nss::gsma::validate("imei:90420156-025763-0;svn=42"));   // RFC 7254 section 4.1
+    assert(urns::nss::gsma::validate("imei:90420156-025763-0;svn=42"));   // RFC 7254 section 4.1
     auto f = urns::nss::gsma::validate("imei:9042015-025763-0");
-    assert(f->offset == 12 && f->expected == "DIGIT");
+    assert(f.error().offset == 12 && f.error().expected == "DIGIT");
     @endcode
 
     @par Specification
     RFC 7254 section 3 (ABNF), section 4.1 (parameters).
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /** Folds a valid IMEI NSS for comparison (RFC 7254 section 3: the
     comparisons are case-insensitive and "vers=0" is ignored): letters in

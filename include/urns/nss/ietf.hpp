@@ -24,15 +24,15 @@ namespace ietf {
 
     @par Example
     @code
-    assert(!urns::nss::ietf::validate("rfc:2648"));
+    assert(urns::nss::ietf::validate("rfc:2648"));
     auto f = urns::nss::ietf::validate("rfc:26x8");
-    assert(f->offset == 6 && f->expected == "rfc-nss");
+    assert(f.error().offset == 6 && f.error().expected == "rfc-nss");
     @endcode
 
     @par Specification
     RFC 2648 section 2; RFC 3553 section 3; RFC 7643 section 10.2.1.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /** Checks an NSS of the form "params:scim:{type}:{name}{:other}"
     (grammar/nss/ietf-params-scim.abnf), type "schemas", "api" or
@@ -40,13 +40,13 @@ URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
 
     @par Example
     @code
-    assert(!urns::nss::ietf::validate_scim("params:scim:schemas:core:2.0:User"));
+    assert(urns::nss::ietf::validate_scim("params:scim:schemas:core:2.0:User"));
     @endcode
 
     @par Specification
     RFC 7643 section 10.2.1.
 */
-URNS_DECL std::optional<nss_fault> validate_scim(std::string_view nss) noexcept;
+URNS_DECL verdict validate_scim(std::string_view nss) noexcept;
 
 /** Folds a valid "ietf" NSS to lower case, percent-encodings excepted
     (RFC 2648: the entire URN is case-insensitive). An invalid NSS is

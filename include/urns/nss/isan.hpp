@@ -22,16 +22,16 @@ namespace isan {
 
     @par Example
     @code
-    assert(!urns::nss::isan::validate("0000-0000-D07A-0090-Q-0000-0000-X"));
+    assert(urns::nss::isan::validate("0000-0000-D07A-0090-Q-0000-0000-X"));
     auto f = urns::nss::isan::validate("0123-1230-3210-2310-1");   // RFC 4246 section 2
-    assert(f->offset == 20 && f->expected == "check");             // "J" is right
+    assert(f.error().offset == 20 && f.error().expected == "check");             // "J" is right
     @endcode
 
     @par Specification
     RFC 4246 section 3 (syntax), section 2 (equivalence, validation);
     ISO 15706; ISO 7064.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /** Folds a valid ISAN to upper case (RFC 4246 section 2: "The ISAN-NSS is
     case-insensitive"). An invalid NSS is copied unchanged. See

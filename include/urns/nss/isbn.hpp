@@ -20,16 +20,16 @@ namespace isbn {
 
     @par Example
     @code
-    assert(!urns::nss::isbn::validate("0-395-36341-1"));           // RFC 3187 section 3.2
+    assert(urns::nss::isbn::validate("0-395-36341-1"));           // RFC 3187 section 3.2
     auto f = urns::nss::isbn::validate("0-395-36341-2");
-    assert(f->offset == 12 && f->expected == "check-digit-10");
+    assert(f.error().offset == 12 && f.error().expected == "check-digit-10");
     @endcode
 
     @par Specification
     RFC 3187 section 3; RFC 8254 (registration moved to the ISBN agency);
     ISO 2108 check digits.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /** Folds a valid ISBN to its digits, hyphens removed and "x" as "X"
     (ISO 2108: hyphens only separate groups). An invalid NSS is copied

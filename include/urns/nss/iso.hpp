@@ -26,16 +26,16 @@ namespace iso {
 
     @par Example
     @code
-    assert(!urns::nss::iso::validate("std:iso:9999:-1:ed-1:en,fr"));   // RFC 5141 section 2.4.2
+    assert(urns::nss::iso::validate("std:iso:9999:-1:ed-1:en,fr"));   // RFC 5141 section 2.4.2
     auto f = urns::nss::iso::validate("std:iso:9999:1:ed-2");
-    assert(f->offset == 13 && f->expected == "partnumber");
+    assert(f.error().offset == 13 && f.error().expected == "partnumber");
     @endcode
 
     @par Specification
     RFC 5141 section 2.4.1 ("Definition") and Appendix B; equivalence in
     section 2.9.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /** Folds a valid "iso" NSS for comparison (RFC 5141 section 2.9:
     "normalize the case of all elements"): every letter in lower case

@@ -19,15 +19,15 @@ namespace issn {
 
     @par Example
     @code
-    assert(!urns::nss::issn::validate("0259-000X"));
+    assert(urns::nss::issn::validate("0259-000X"));
     auto f = urns::nss::issn::validate("1560-1561");
-    assert(f->offset == 8 && f->expected == "check-digit");
+    assert(f.error().offset == 8 && f.error().expected == "check-digit");
     @endcode
 
     @par Specification
     RFC 3044 section 5; RFC 8254; ISO 3297 check digit.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /// Folds a valid ISSN's "x" check digit to "X". See urns::nss::folder.
 URNS_DECL std::size_t fold(std::string_view nss, char* out) noexcept;

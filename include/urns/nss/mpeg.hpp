@@ -21,15 +21,15 @@ namespace mpeg {
 
     @par Example
     @code
-    assert(!urns::nss::mpeg::validate("mpeg7:schema:2001"));   // RFC 3614 section 3
+    assert(urns::nss::mpeg::validate("mpeg7:schema:2001"));   // RFC 3614 section 3
     auto f = urns::nss::mpeg::validate("mpeg7");
-    assert(f->offset == 5 && f->expected == "\":\"");
+    assert(f.error().offset == 5 && f.error().expected == "\":\"");
     @endcode
 
     @par Specification
     RFC 3614 section 2 ("Declaration of structure").
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /** Folds a valid "mpeg" NSS for comparison (RFC 3614 section 2: the
     standard name is case-insensitive, the remainder case-sensitive): the

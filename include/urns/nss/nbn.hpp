@@ -19,15 +19,15 @@ namespace nbn {
 
     @par Example
     @code
-    assert(!urns::nss::nbn::validate("de:101:1-200910131091"));
+    assert(urns::nss::nbn::validate("de:101:1-200910131091"));
     auto f = urns::nss::nbn::validate("fin-123");
-    assert(f->offset == 2 && f->expected == "\"-\"");
+    assert(f.error().offset == 2 && f.error().expected == "\"-\"");
     @endcode
 
     @par Specification
     RFC 8458 (namespace registration, version 4).
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /** The prefix of a valid NBN NSS (country code and sub-namespaces, before
     the "-"), or nothing.

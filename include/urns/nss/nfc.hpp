@@ -20,16 +20,16 @@ namespace nfc {
 
     @par Example
     @code
-    assert(!urns::nss::nfc::validate("wkt:Uri"));   // RFC 4729 section 3
+    assert(urns::nss::nfc::validate("wkt:Uri"));   // RFC 4729 section 3
     auto f = urns::nss::nfc::validate("wkt");
-    assert(f->offset == 3 && f->expected == "\":\"");
+    assert(f.error().offset == 3 && f.error().expected == "\":\"");
     @endcode
 
     @par Specification
     RFC 4729 section 2 ("Declaration of syntactic structure"). Equivalence
     is the generic one (section 2): no fold.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /// The two fields of an NFC Forum URN, as written (RFC 4729 section 2).
 struct parts {

@@ -22,16 +22,16 @@ namespace oasis {
 
     @par Example
     @code
-    assert(!urns::nss::oasis::validate("names:tc:docbook:dtd:xml:docbook:5.0b1"));   // RFC 3121 section 3
+    assert(urns::nss::oasis::validate("names:tc:docbook:dtd:xml:docbook:5.0b1"));   // RFC 3121 section 3
     auto f = urns::nss::oasis::validate("names:paper:x");
-    assert(f->offset == 6 && f->expected == "names-nss");
+    assert(f.error().offset == 6 && f.error().expected == "names-nss");
     @endcode
 
     @par Specification
     RFC 3121 section 2 ("Declaration of structure"). Equivalence is
     "lexically identical" (section 2): no fold.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /// The fields of an OASIS URN, as written (RFC 3121 section 2).
 struct parts {

@@ -20,16 +20,16 @@ namespace ogc {
 
     @par Example
     @code
-    assert(!urns::nss::ogc::validate("def:crs:EPSG:6.3:26986"));   // RFC 5165 section 3
+    assert(urns::nss::ogc::validate("def:crs:EPSG:6.3:26986"));   // RFC 5165 section 3
     auto f = urns::nss::ogc::validate("specification");
-    assert(f->offset == 13 && f->expected == "\":\"");
+    assert(f.error().offset == 13 && f.error().expected == "\":\"");
     @endcode
 
     @par Specification
     RFC 5165 section 2 ("Declaration of syntactic structure"). Equivalence
     is the generic one; the OGCresource is case sensitive: no fold.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /// The two fields of an OGC URN, as written (RFC 5165 section 2).
 struct parts {

@@ -19,15 +19,15 @@ namespace oid {
 
     @par Example
     @code
-    assert(!urns::nss::oid::validate("1.3.6.1"));
+    assert(urns::nss::oid::validate("1.3.6.1"));
     auto f = urns::nss::oid::validate("1.3.06.1");
-    assert(f->offset == 4 && f->expected == "number");
+    assert(f.error().offset == 4 && f.error().expected == "number");
     @endcode
 
     @par Specification
     RFC 3061 section 2.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /** The arcs of a valid OID NSS, as written (decimal, any length: arcs of
     UUID-derived OIDs exceed 64 bits); nothing if it is not one.

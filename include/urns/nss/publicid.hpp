@@ -25,16 +25,16 @@ namespace publicid {
 
     @par Example
     @code
-    assert(!urns::nss::publicid::validate("-:OASIS:DTD+DocBook+XML+V4.1.2:EN"));   // RFC 3151 section 3
+    assert(urns::nss::publicid::validate("-:OASIS:DTD+DocBook+XML+V4.1.2:EN"));   // RFC 3151 section 3
     auto f = urns::nss::publicid::validate("a++b");
-    assert(f->offset == 2 && f->expected == "unit");
+    assert(f.error().offset == 2 && f.error().expected == "unit");
     @endcode
 
     @par Specification
     RFC 3151 section 2 ("Declaration of structure"). Equivalence is
     "lexically identical" (section 2): no fold.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /** The NSS of a public identifier (RFC 3151 section 2): the identifier is
     normalized first (section 1.1: each run of space, tab, CR and LF is one

@@ -11,6 +11,9 @@
 #define URNS_NSS_REGISTRY_HPP
 
 #include <urns/config.hpp>
+#include <urns/error.hpp>
+
+#include <boost/system/result.hpp>
 
 #include <cstddef>
 #include <memory>
@@ -28,7 +31,8 @@ class urn_view;
     check() and find_urns() consult when given one, as do the overloads of
     equivalent() and canonical() in urns/nss/equivalence.hpp. builtin()
     holds the namespaces shipped with urns; urns/nss/x3.hpp is the surface
-    for writing a namespace's grammar with Boost.Spirit X3, and
+    for writing a namespace's grammar with Boost.Spirit X3, urns/nss/abnf.hpp
+    the one for making a namespace from its ABNF at run time, and
     urns/nss/plugin.hpp the one for giving it to the `urn` tool as a plugin.
 */
 namespace nss {
@@ -38,29 +42,44 @@ namespace nss {
     `offset` counts bytes from the start of the NSS; `expected` is the
     display name of the namespace's ABNF rule that failed there (for the
     built-ins, as the namespace's document spells it: "hexOctet",
-    "check-digit", "arc"). It points to static storage.
+    "check-digit", "arc"), and `also_expected` the other names expected at
+    the same byte, when the grammar's alternatives failed there on more
+    than one (as parse_error's). They point to static storage.
 */
 struct nss_fault {
     /// Byte offset in the NSS of the byte the rule could not accept.
     std::size_t offset = 0;
     /// The display name of the rule that failed there (static storage).
     std::string_view expected;
+    /// What else would have been accepted at `offset` (static storage).
+    expected_alternatives also_expected = {};
 
-    /// Same offset and same name.
+    /// Same offset and same names, in the same order.
     friend bool operator==(nss_fault const& a, nss_fault const& b) noexcept
     {
-        return a.offset == b.offset && a.expected == b.expected;
+        return a.offset == b.offset && a.expected == b.expected && a.also_expected == b.also_expected;
     }
     /// Not operator==.
     friend bool operator!=(nss_fault const& a, nss_fault const& b) noexcept { return !(a == b); }
 };
 
-/** Checks an NSS (as written, still percent-encoded) against a namespace's
-    rules: nothing if it is valid, else the first fault. It must not throw
-    or allocate. Make one from an X3 rule with nss/x3_adapter.hpp, or write
-    it by hand.
+/** What a validator says of an NSS: true if it is valid, else error() is
+    the fault. `if (urns::nss::oid::validate(nss))` reads "if valid".
+
+    @par Example
+    @code
+    urns::nss::verdict v = urns::nss::oid::validate("1.3.06.1");
+    assert(!v && v.error().offset == 4 && v.error().expected == "number");
+    @endcode
 */
-using validator = std::optional<nss_fault> (*)(std::string_view nss) noexcept;
+using verdict = boost::system::result<void, nss_fault>;
+
+/** Checks an NSS (as written, still percent-encoded) against a namespace's
+    rules: true if it is valid, else the fault (see verdict). It must not
+    throw or allocate. Make one from an X3 rule with
+    urns::nss::x3_validator() (<urns/nss/x3.hpp>), or write it by hand.
+*/
+using validator = verdict (*)(std::string_view nss) noexcept;
 
 /** A namespace's extra lexical equivalence, as a fold to a canonical NSS.
 
@@ -81,7 +100,7 @@ using folder = std::size_t (*)(std::string_view nss, char* out) noexcept;
     namespace made at run time, such as urns::nss::from_abnf()'s). It must
     not throw; unlike `validator`, it may allocate.
 */
-using context_validator = std::optional<nss_fault> (*)(void const* context, std::string_view nss) noexcept;
+using context_validator = verdict (*)(void const* context, std::string_view nss) noexcept;
 
 /// A fold with state (see `folder` and `context_validator`); it may allocate.
 using context_folder = std::size_t (*)(void const* context, std::string_view nss, char* out) noexcept;
@@ -143,12 +162,14 @@ struct namespace_rules {
     bool has_validator() const noexcept { return validate_with || validate; }
     /// True if the namespace has an extra equivalence.
     bool has_fold() const noexcept { return fold_with || fold; }
-    /// Runs the NSS rule: nothing if `nss` is valid (or there is no rule).
+    /// Runs the NSS rule: nothing if `nss` is valid (or there is no rule),
+    /// else the fault.
     std::optional<nss_fault> check(std::string_view nss) const noexcept
     {
-        if (validate_with)
-            return validate_with(context, nss);
-        return validate ? validate(nss) : std::nullopt;
+        verdict const v = validate_with ? validate_with(context, nss) : validate ? validate(nss) : verdict();
+        if (v)
+            return std::nullopt;
+        return v.error();
     }
     /// Runs the fold (see `folder`); without one, copies `nss` to `out`.
     std::size_t fold_nss(std::string_view nss, char* out) const noexcept
@@ -213,8 +234,10 @@ private:
 };
 
 /** The namespaces shipped with urns: uuid, isbn, issn, oid, ietf (with
-    ietf:params:scim), nbn, example. See docs/namespaces.md for each one's
-    source document.
+    ietf:params:scim), nbn, example, gsma, isan, dev, ogc, mpeg, oasis,
+    publicid, epc, epcglobal, nfc, xmpp, iso (test nss_builtin checks this
+    list against the registry). docs/namespaces.md gives each one's source
+    document.
 
     It is built on first call (thread-safe) and never changes.
 */

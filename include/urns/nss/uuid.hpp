@@ -20,16 +20,16 @@ namespace uuid {
 
     @par Example
     @code
-    assert(!urns::nss::uuid::validate("f81d4fae-7dec-11d0-a765-00a0c91e6bf6"));
+    assert(urns::nss::uuid::validate("f81d4fae-7dec-11d0-a765-00a0c91e6bf6"));
     auto f = urns::nss::uuid::validate("f81d4fae-7dec-11d0-a765-00a0c91e6bf");
-    assert(f->offset == 35 && f->expected == "HEXDIG");
+    assert(f.error().offset == 35 && f.error().expected == "HEXDIG");
     @endcode
 
     @par Specification
     RFC 9562 section 4 (ABNF) and section 7 (URN namespace registration);
     RFC 4122 section 3.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /** Folds a valid UUID NSS to lower-case hex (RFC 4122 section 3, "Rules
     for Lexical Equivalence": UUIDs compare by value, so the case of the

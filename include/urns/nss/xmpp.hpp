@@ -23,16 +23,16 @@ namespace xmpp {
 
     @par Example
     @code
-    assert(!urns::nss::xmpp::validate("disco:info"));   // RFC 4854 section 2
+    assert(urns::nss::xmpp::validate("disco:info"));   // RFC 4854 section 2
     auto f = urns::nss::xmpp::validate("disco:");
-    assert(f->offset == 6 && f->expected == "SubName");
+    assert(f.error().offset == 6 && f.error().expected == "SubName");
     @endcode
 
     @par Specification
     RFC 4854 section 2 ("Declaration of Syntactic Structure"). Equivalence
     is the generic one (section 2): no fold.
 */
-URNS_DECL std::optional<nss_fault> validate(std::string_view nss) noexcept;
+URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /// The fields of an XMPP URN, as written (RFC 4854 section 2).
 struct parts {

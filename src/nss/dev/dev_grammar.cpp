@@ -26,14 +26,14 @@ std::vector<std::string> split(std::string const& s, char sep)
 
 } // namespace
 
-std::optional<nss_fault> validate(std::string_view nss) noexcept
+verdict validate(std::string_view nss) noexcept
 {
     return x3_validator<grammar::nss::dev::dev_nss>()(nss);
 }
 
 std::optional<parts> parse(std::string_view nss)
 {
-    if (validate(nss))
+    if (!validate(nss))
         return std::nullopt;
     auto const r = urns::nss::parse(grammar::nss::dev::dev_fields, nss);
     if (!r)

@@ -147,7 +147,7 @@ auto const dev_fields_def =
     >> x3::raw[+(abnf::one_of<devunreserved_chars> | x3::char_(':'))]
     >> *('_' >> x3::raw[identifier]) >> x3::eoi;
 
-BOOST_SPIRIT_DEFINE(dev_nss, body, macbody, owbody, orgbody, osbody, opsbody, otherbody, subtype,
+URNS_NSS_DEFINE(dev_nss, body, macbody, owbody, orgbody, osbody, opsbody, otherbody, subtype,
                     identifier, identifiernodash, product, serial, componentpart, devunreservednodash,
                     devunreserved, hexstring, hexdigit, posnumber, lalpha, nzdigit, dev_fields)
 

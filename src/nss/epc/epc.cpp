@@ -11,7 +11,7 @@ namespace epc {
 
 std::optional<parts> parse(std::string_view nss)
 {
-    if (validate(nss))
+    if (!validate(nss))
         return std::nullopt;
     parts out;
     std::size_t const colon = nss.find(':');

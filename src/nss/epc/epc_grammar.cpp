@@ -9,7 +9,7 @@ namespace urns {
 namespace nss {
 namespace epc {
 
-std::optional<nss_fault> validate(std::string_view nss) noexcept
+verdict validate(std::string_view nss) noexcept
 {
     return x3_validator<grammar::nss::epc::epc_nss>()(nss);
 }

@@ -271,7 +271,7 @@ using abnf::hexdig;
 // OCTET             = %x00-FF
 auto const octet_def = abnf::one_of<octet_chars>;
 
-BOOST_SPIRIT_DEFINE(epc_nss, pure_identity, sgtin, sscc, sgln, grai, giai, gsrn, gsrnp, gdti, pgln, gsin,
+URNS_NSS_DEFINE(epc_nss, pure_identity, sgtin, sscc, sgln, grai, giai, gsrn, gsrnp, gdti, pgln, gsin,
                     other_scheme, company_prefix, item_reference, serial_reference, location_reference,
                     asset_type, service_reference, document_type, party_reference, shipper_reference, serial,
                     extension, grai_serial, gdti_serial, asset_reference, gs3a3_char, escape, scheme_name,

@@ -68,7 +68,7 @@ auto const octet_def = abnf::one_of<octet_chars>;
 auto const epcglobal_fields_def = x3::raw[abnf::one_of<let_num_chars> >> *abnf::one_of<let_num_hyp_chars>] >> ':'
                                >> x3::raw[abnf::run_of<octet_chars>] >> x3::eoi;
 
-BOOST_SPIRIT_DEFINE(epcglobal_nss, subnsname, subns, let_num, let_num_hyp, octet, epcglobal_fields)
+URNS_NSS_DEFINE(epcglobal_nss, subnsname, subns, let_num, let_num_hyp, octet, epcglobal_fields)
 
 // clang-format on
 

@@ -5,7 +5,7 @@
 #include <urns/detail/x3/config.hpp>
 #include "nss/example/example_grammar_def.hpp"
 #include <urns/nss/example.hpp>
-#include <urns/nss/x3_adapter.hpp>
+#include <urns/nss/x3.hpp>
 
 namespace urns {
 namespace grammar {
@@ -18,9 +18,9 @@ BOOST_SPIRIT_INSTANTIATE(nss_type, iterator_type, context_type)
 } // namespace nss
 } // namespace grammar
 
-std::optional<nss::nss_fault> nss::example::validate(std::string_view s) noexcept
+nss::verdict nss::example::validate(std::string_view s) noexcept
 {
-    return run_x3_rule(grammar::nss::example::nss, s);
+    return nss::run(grammar::nss::example::nss, s);
 }
 
 } // namespace urns

@@ -32,7 +32,7 @@ auto const nss_def = abnf::run_of<octet_chars>;
 // OCTET = %x00-FF
 auto const octet_def = abnf::one_of<octet_chars>;
 
-BOOST_SPIRIT_DEFINE(nss, octet)
+URNS_NSS_DEFINE(nss, octet)
 
 // clang-format on
 

@@ -13,7 +13,7 @@ std::size_t fold(std::string_view nss, char* out) noexcept
     // Only a valid imei-specifier is folded: the rules are for "GSMA IMEI
     // URNs"; other specifiers compare as the generic rule says.
     bool const imei = nss.size() >= 5 && lexical::iequals(nss.substr(0, 5), "imei:");
-    if (!imei || validate(nss)) {
+    if (!imei || !validate(nss)) {
         nss.copy(out, nss.size());
         return nss.size();
     }

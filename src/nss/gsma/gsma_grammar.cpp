@@ -9,14 +9,14 @@ namespace urns {
 namespace nss {
 namespace gsma {
 
-std::optional<nss_fault> validate(std::string_view nss) noexcept
+verdict validate(std::string_view nss) noexcept
 {
     return x3_validator<grammar::nss::gsma::gsma_nss>()(nss);
 }
 
 std::optional<imei> parse_imei(std::string_view nss)
 {
-    if (validate(nss))
+    if (!validate(nss))
         return std::nullopt;
     auto const r = urns::nss::parse(grammar::nss::gsma::imei_fields, nss);
     if (!r)   // a valid NSS that is not an imeival: ext-imei or a future specifier

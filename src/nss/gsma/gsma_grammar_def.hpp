@@ -152,7 +152,7 @@ auto const imei_fields_def =
     >> -(';' >> svn_prefix >> x3::raw[software_version])
     >> -(';' >> vers_prefix >> x3::char_("0-9")) >> x3::eoi;
 
-BOOST_SPIRIT_DEFINE(gsma_nss, imei_specifier, ext_imei, sw_version_param, imei_version_param,
+URNS_NSS_DEFINE(gsma_nss, imei_specifier, ext_imei, sw_version_param, imei_version_param,
                     software_version, imei_version_val, future_gsma_specifier, future_specifier,
                     future_param, par_name, par_value, equal, gsma_defined_nonempty, gsma_urn_char,
                     imeival, tac, snr, spare, imei_fields)

@@ -10,7 +10,7 @@ namespace ietf {
 
 std::size_t fold(std::string_view nss, char* out) noexcept
 {
-    bool const valid = !validate(nss);
+    bool const valid = validate(nss).has_value();
     for (std::size_t i = 0; i < nss.size(); ++i) {
         char const c = nss[i];
         if (c == '%' && i + 2 < nss.size()) {

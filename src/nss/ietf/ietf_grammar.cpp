@@ -6,7 +6,7 @@
 #include <urns/detail/x3/config.hpp>
 #include "nss/ietf/ietf_grammar_def.hpp"
 #include <urns/nss/ietf.hpp>
-#include <urns/nss/x3_adapter.hpp>
+#include <urns/nss/x3.hpp>
 
 namespace urns {
 namespace grammar {
@@ -23,14 +23,14 @@ BOOST_SPIRIT_INSTANTIATE(scim_nss_type, iterator_type, context_type)
 } // namespace nss
 } // namespace grammar
 
-std::optional<nss::nss_fault> nss::ietf::validate(std::string_view s) noexcept
+nss::verdict nss::ietf::validate(std::string_view s) noexcept
 {
-    return run_x3_rule(grammar::nss::ietf::nss, s);
+    return nss::run(grammar::nss::ietf::nss, s);
 }
 
-std::optional<nss::nss_fault> nss::ietf::validate_scim(std::string_view s) noexcept
+nss::verdict nss::ietf::validate_scim(std::string_view s) noexcept
 {
-    return run_x3_rule(grammar::nss::ietf_params_scim::scim_nss, s);
+    return nss::run(grammar::nss::ietf_params_scim::scim_nss, s);
 }
 
 } // namespace urns

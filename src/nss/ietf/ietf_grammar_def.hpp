@@ -110,7 +110,7 @@ auto const params_nss_def =
 // param-name  = 1*( unreserved / pct-encoded / sub-delims / "@" )
 auto const param_name_def = +(abnf::one_of<param_name_chars> | abnf::pct_encoded);
 
-BOOST_SPIRIT_DEFINE(nss, rfc_nss, fyi_nss, std_nss, bcp_nss, draft_nss, mtg_nss, other_nss, string,
+URNS_NSS_DEFINE(nss, rfc_nss, fyi_nss, std_nss, bcp_nss, draft_nss, mtg_nss, other_nss, string,
                     params_nss, param_name)
 
 // clang-format on

@@ -50,7 +50,7 @@ auto const name_def = +(abnf::one_of<name_chars> | abnf::pct_encoded);
 // other       = 1*( pchar / "/" )
 auto const other_def = +(abnf::pchar | '/');
 
-BOOST_SPIRIT_DEFINE(scim_nss, type, name, other)
+URNS_NSS_DEFINE(scim_nss, type, name, other)
 
 // clang-format on
 

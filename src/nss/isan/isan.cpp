@@ -10,7 +10,7 @@ namespace isan {
 
 std::size_t fold(std::string_view nss, char* out) noexcept
 {
-    bool const valid = !validate(nss);
+    bool const valid = validate(nss).has_value();
     for (std::size_t i = 0; i < nss.size(); ++i)
         out[i] = valid ? lexical::ascii_upper(nss[i]) : nss[i];   // a valid ISAN has no "%"
     return nss.size();

@@ -24,14 +24,14 @@ std::string hex_of(std::string const& s)
 
 } // namespace
 
-std::optional<nss_fault> validate(std::string_view nss) noexcept
+verdict validate(std::string_view nss) noexcept
 {
     return x3_validator<grammar::nss::isan::isan_nss>()(nss);
 }
 
 std::optional<parts> parse(std::string_view nss)
 {
-    if (validate(nss))
+    if (!validate(nss))
         return std::nullopt;
     auto const r = urns::nss::parse(grammar::nss::isan::isan_fields, nss);
     if (!r)

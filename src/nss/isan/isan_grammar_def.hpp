@@ -129,7 +129,7 @@ auto const isan_fields_def =
     x3::raw[x3::repeat(3)[hexnum >> '-']] >> x3::raw[hexnum] >> '-' >> check
     >> -('-' >> x3::raw[hexnum >> '-' >> hexnum] >> '-' >> check) >> x3::eoi;
 
-BOOST_SPIRIT_DEFINE(isan_nss, root, episode, version, hexnum, check, hex, upper, lower, number,
+URNS_NSS_DEFINE(isan_nss, root, episode, version, hexnum, check, hex, upper, lower, number,
                     isan_fields)
 
 // clang-format on

@@ -12,7 +12,7 @@ namespace isbn {
 
 std::size_t fold(std::string_view nss, char* out) noexcept
 {
-    if (validate(nss)) {
+    if (!validate(nss)) {
         nss.copy(out, nss.size());
         return nss.size();
     }
@@ -25,7 +25,7 @@ std::size_t fold(std::string_view nss, char* out) noexcept
 
 std::optional<std::string> to_isbn13(std::string_view nss)
 {
-    if (validate(nss))
+    if (!validate(nss))
         return std::nullopt;
     std::string d;
     for (char const c : nss)

@@ -5,7 +5,7 @@
 #include <urns/detail/x3/config.hpp>
 #include "nss/isbn/isbn_grammar_def.hpp"
 #include <urns/nss/isbn.hpp>
-#include <urns/nss/x3_adapter.hpp>
+#include <urns/nss/x3.hpp>
 
 namespace urns {
 namespace grammar {
@@ -18,9 +18,9 @@ BOOST_SPIRIT_INSTANTIATE(isbn_type, iterator_type, context_type)
 } // namespace nss
 } // namespace grammar
 
-std::optional<nss::nss_fault> nss::isbn::validate(std::string_view s) noexcept
+nss::verdict nss::isbn::validate(std::string_view s) noexcept
 {
-    return run_x3_rule(grammar::nss::isbn::isbn, s);
+    return nss::run(grammar::nss::isbn::isbn, s);
 }
 
 } // namespace urns

@@ -84,7 +84,7 @@ auto const check_digit_10_def = abnf::digit | x3::lit('X') | x3::lit('x');
 // DIGIT          = %x30-39
 using abnf::digit;
 
-BOOST_SPIRIT_DEFINE(isbn, isbn_13, ean_prefix, isbn_10, check_digit_13, check_digit_10)
+URNS_NSS_DEFINE(isbn, isbn_13, ean_prefix, isbn_10, check_digit_13, check_digit_10)
 
 // clang-format on
 

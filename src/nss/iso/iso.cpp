@@ -11,7 +11,7 @@ namespace iso {
 std::size_t fold(std::string_view nss, char* out) noexcept
 {
     nss.copy(out, nss.size());
-    if (validate(nss))
+    if (!validate(nss))
         return nss.size();
     // "4. normalize the case of all elements": every element, the
     // techdefined addition too, is case-insensitive.

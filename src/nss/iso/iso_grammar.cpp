@@ -31,14 +31,14 @@ bool starts_with_v(std::string_view f)
 
 } // namespace
 
-std::optional<nss_fault> validate(std::string_view nss) noexcept
+verdict validate(std::string_view nss) noexcept
 {
     return x3_validator<grammar::nss::iso::iso_nss>()(nss);
 }
 
 std::optional<parts> parse(std::string_view nss)
 {
-    if (validate(nss))
+    if (!validate(nss))
         return std::nullopt;
     auto const r = urns::nss::parse(grammar::nss::iso::iso_fields, nss);
     if (!r)

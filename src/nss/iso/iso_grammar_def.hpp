@@ -226,7 +226,7 @@ using abnf::alpha;
 
 auto const iso_fields_def = x3::raw[*abnf::one_of<field_chars>] % ':' >> x3::eoi;
 
-BOOST_SPIRIT_DEFINE(iso_nss, std_nss, docidentifier, originator, type, docnumber, partnumber, status, stage,
+URNS_NSS_DEFINE(iso_nss, std_nss, docidentifier, originator, type, docnumber, partnumber, status, stage,
                     stagecode, iteration, edition, docversion, simpleversion, isoversion, baseversion,
                     includedsuppl, language, monolingual, bilingual, trilingual, supplement, suppltype,
                     supplnumber, supplversion, docelement, elementnumber, elementrange, addition, techdefined,

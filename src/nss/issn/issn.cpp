@@ -10,7 +10,7 @@ namespace issn {
 
 std::size_t fold(std::string_view nss, char* out) noexcept
 {
-    bool const valid = !validate(nss);
+    bool const valid = validate(nss).has_value();
     for (std::size_t i = 0; i < nss.size(); ++i)
         out[i] = (valid && nss[i] == 'x') ? 'X' : nss[i];
     return nss.size();

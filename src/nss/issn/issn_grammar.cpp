@@ -5,7 +5,7 @@
 #include <urns/detail/x3/config.hpp>
 #include "nss/issn/issn_grammar_def.hpp"
 #include <urns/nss/issn.hpp>
-#include <urns/nss/x3_adapter.hpp>
+#include <urns/nss/x3.hpp>
 
 namespace urns {
 namespace grammar {
@@ -18,9 +18,9 @@ BOOST_SPIRIT_INSTANTIATE(issn_type, iterator_type, context_type)
 } // namespace nss
 } // namespace grammar
 
-std::optional<nss::nss_fault> nss::issn::validate(std::string_view s) noexcept
+nss::verdict nss::issn::validate(std::string_view s) noexcept
 {
-    return run_x3_rule(grammar::nss::issn::issn, s);
+    return nss::run(grammar::nss::issn::issn, s);
 }
 
 } // namespace urns

@@ -45,7 +45,7 @@ auto const check_digit_def = abnf::digit | x3::lit('X') | x3::lit('x');
 // DIGIT       = %x30-39
 using abnf::digit;
 
-BOOST_SPIRIT_DEFINE(issn, check_digit)
+URNS_NSS_DEFINE(issn, check_digit)
 
 // clang-format on
 

@@ -11,7 +11,7 @@ namespace mpeg {
 std::size_t fold(std::string_view nss, char* out) noexcept
 {
     nss.copy(out, nss.size());
-    if (validate(nss))
+    if (!validate(nss))
         return nss.size();
     // The standard name (up to the first ":") is case-insensitive; the
     // remainder is case-sensitive and stays as written.

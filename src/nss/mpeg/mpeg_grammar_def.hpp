@@ -57,7 +57,7 @@ auto const octet_def = abnf::one_of<octet_chars>;
 auto const mpeg_fields_def = x3::raw[abnf::run_of<name_chars>] >> ':'
                           >> x3::raw[abnf::run_of<octet_chars>] >> x3::eoi;
 
-BOOST_SPIRIT_DEFINE(mpeg_nss, standard_name, name_char, assigned_string, octet, mpeg_fields)
+URNS_NSS_DEFINE(mpeg_nss, standard_name, name_char, assigned_string, octet, mpeg_fields)
 
 // clang-format on
 

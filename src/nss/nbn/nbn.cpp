@@ -8,7 +8,7 @@ namespace nbn {
 
 std::optional<std::string_view> prefix(std::string_view nss) noexcept
 {
-    if (validate(nss))
+    if (!validate(nss))
         return std::nullopt;
     return nss.substr(0, nss.find('-'));
 }

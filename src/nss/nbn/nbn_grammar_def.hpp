@@ -56,7 +56,7 @@ using abnf::alpha;
 // OCTET         = %x00-FF
 using grammar::nss::example::octet;
 
-BOOST_SPIRIT_DEFINE(nbn, prefix, country_code, sub_namespace, nbn_string)
+URNS_NSS_DEFINE(nbn, prefix, country_code, sub_namespace, nbn_string)
 
 // clang-format on
 

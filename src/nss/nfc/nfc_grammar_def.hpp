@@ -57,7 +57,7 @@ auto const octet_def = abnf::one_of<octet_chars>;
 auto const nfc_fields_def = x3::raw[abnf::run_of<resource_chars>] >> ':'
                          >> x3::raw[abnf::run_of<octet_chars>] >> x3::eoi;
 
-BOOST_SPIRIT_DEFINE(nfc_nss, nfcresource, resource_char, resourcespecificstring, octet, nfc_fields)
+URNS_NSS_DEFINE(nfc_nss, nfcresource, resource_char, resourcespecificstring, octet, nfc_fields)
 
 // clang-format on
 

@@ -26,14 +26,14 @@ std::string join(std::vector<std::string> const& f, std::size_t from)
 
 } // namespace
 
-std::optional<nss_fault> validate(std::string_view nss) noexcept
+verdict validate(std::string_view nss) noexcept
 {
     return x3_validator<grammar::nss::oasis::oasis_nss>()(nss);
 }
 
 std::optional<parts> parse(std::string_view nss)
 {
-    if (validate(nss))
+    if (!validate(nss))
         return std::nullopt;
     auto const r = urns::nss::parse(grammar::nss::oasis::oasis_fields, nss);
     if (!r)

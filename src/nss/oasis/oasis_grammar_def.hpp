@@ -135,7 +135,7 @@ auto const octet_def = abnf::one_of<octet_chars>;
 
 auto const oasis_fields_def = x3::raw[*abnf::one_of<field_chars>] % ':' >> x3::eoi;
 
-BOOST_SPIRIT_DEFINE(oasis_nss, names_nss, specification, tc, typed_id, technical, document_type, legacy_id,
+URNS_NSS_DEFINE(oasis_nss, names_nss, specification, tc, typed_id, technical, document_type, legacy_id,
                     amendment_id, member_nss, specification_id, tc_id, type, subtype, document_id, member_id,
                     opaque_string, field, field_char, octet, oasis_fields)
 

@@ -9,14 +9,14 @@ namespace urns {
 namespace nss {
 namespace ogc {
 
-std::optional<nss_fault> validate(std::string_view nss) noexcept
+verdict validate(std::string_view nss) noexcept
 {
     return x3_validator<grammar::nss::ogc::ogc_nss>()(nss);
 }
 
 std::optional<parts> parse(std::string_view nss)
 {
-    if (validate(nss))
+    if (!validate(nss))
         return std::nullopt;
     auto const r = urns::nss::parse(grammar::nss::ogc::ogc_fields, nss);
     if (!r)

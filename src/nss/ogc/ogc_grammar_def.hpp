@@ -57,7 +57,7 @@ auto const octet_def = abnf::one_of<octet_chars>;
 auto const ogc_fields_def = x3::raw[abnf::run_of<resource_chars>] >> ':'
                          >> x3::raw[abnf::run_of<octet_chars>] >> x3::eoi;
 
-BOOST_SPIRIT_DEFINE(ogc_nss, ogcresource, resource_char, resourcespecificstring, octet, ogc_fields)
+URNS_NSS_DEFINE(ogc_nss, ogcresource, resource_char, resourcespecificstring, octet, ogc_fields)
 
 // clang-format on
 

@@ -13,7 +13,7 @@ namespace oid {
 
 std::optional<std::vector<std::string_view>> arcs(std::string_view nss)
 {
-    if (validate(nss))
+    if (!validate(nss))
         return std::nullopt;
     std::vector<std::string_view> out;
     for (;;) {

@@ -5,7 +5,7 @@
 #include <urns/detail/x3/config.hpp>
 #include "nss/oid/oid_grammar_def.hpp"
 #include <urns/nss/oid.hpp>
-#include <urns/nss/x3_adapter.hpp>
+#include <urns/nss/x3.hpp>
 
 namespace urns {
 namespace grammar {
@@ -18,9 +18,9 @@ BOOST_SPIRIT_INSTANTIATE(oid_type, iterator_type, context_type)
 } // namespace nss
 } // namespace grammar
 
-std::optional<nss::nss_fault> nss::oid::validate(std::string_view s) noexcept
+nss::verdict nss::oid::validate(std::string_view s) noexcept
 {
-    return run_x3_rule(grammar::nss::oid::oid, s);
+    return nss::run(grammar::nss::oid::oid, s);
 }
 
 } // namespace urns

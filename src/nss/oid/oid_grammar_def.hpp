@@ -51,7 +51,7 @@ auto const digit_def = abnf::one_of<lexical::rfc5234::digit>;
 // DOT             = %x2E ; period
 auto const dot_def = x3::lit('.');
 
-BOOST_SPIRIT_DEFINE(oid, number, leaddigit, digit, dot)
+URNS_NSS_DEFINE(oid, number, leaddigit, digit, dot)
 
 // clang-format on
 

@@ -10,14 +10,14 @@ namespace urns {
 namespace nss {
 namespace publicid {
 
-std::optional<nss_fault> validate(std::string_view nss) noexcept
+verdict validate(std::string_view nss) noexcept
 {
     return x3_validator<grammar::nss::publicid::publicid_nss>()(nss);
 }
 
 std::optional<std::string> to_public_id(std::string_view nss)
 {
-    if (validate(nss))
+    if (!validate(nss))
         return std::nullopt;
     auto const r = urns::nss::parse(grammar::nss::publicid::publicid_tokens, nss);
     if (!r)

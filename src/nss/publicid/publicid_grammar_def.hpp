@@ -67,7 +67,7 @@ using abnf::digit;
 
 auto const publicid_tokens_def = *x3::raw[x3::lit('+') | unit] >> x3::eoi;
 
-BOOST_SPIRIT_DEFINE(publicid_nss, unit, literal, escape, publicid_tokens)
+URNS_NSS_DEFINE(publicid_nss, unit, literal, escape, publicid_tokens)
 
 // clang-format on
 

@@ -11,7 +11,7 @@ namespace uuid {
 
 std::size_t fold(std::string_view nss, char* out) noexcept
 {
-    bool const valid = !validate(nss);
+    bool const valid = validate(nss).has_value();
     for (std::size_t i = 0; i < nss.size(); ++i) {
         char const c = nss[i];
         out[i] = valid ? lexical::ascii_lower(c) : c;   // a valid UUID's letters are hex digits
@@ -21,7 +21,7 @@ std::size_t fold(std::string_view nss, char* out) noexcept
 
 std::optional<std::array<unsigned char, 16>> bytes(std::string_view nss) noexcept
 {
-    if (validate(nss))
+    if (!validate(nss))
         return std::nullopt;
     std::array<unsigned char, 16> b{};
     std::size_t n = 0;

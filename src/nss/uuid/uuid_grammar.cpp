@@ -6,7 +6,7 @@
 #include <urns/detail/x3/config.hpp>
 #include "nss/uuid/uuid_grammar_def.hpp"
 #include <urns/nss/uuid.hpp>
-#include <urns/nss/x3_adapter.hpp>
+#include <urns/nss/x3.hpp>
 
 namespace urns {
 namespace grammar {
@@ -19,9 +19,9 @@ BOOST_SPIRIT_INSTANTIATE(uuid_type, iterator_type, context_type)
 } // namespace nss
 } // namespace grammar
 
-std::optional<nss::nss_fault> nss::uuid::validate(std::string_view s) noexcept
+nss::verdict nss::uuid::validate(std::string_view s) noexcept
 {
-    return run_x3_rule(grammar::nss::uuid::uuid, s);
+    return nss::run(grammar::nss::uuid::uuid, s);
 }
 
 } // namespace urns

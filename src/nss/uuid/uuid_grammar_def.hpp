@@ -54,7 +54,7 @@ using abnf::digit;
 // HEXDIG   = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 using abnf::hexdig;
 
-BOOST_SPIRIT_DEFINE(uuid, hexoctet)
+URNS_NSS_DEFINE(uuid, hexoctet)
 
 // clang-format on
 

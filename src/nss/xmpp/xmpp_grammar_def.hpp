@@ -56,7 +56,7 @@ auto const name_char_def = abnf::one_of<name_chars>;
 
 auto const xmpp_fields_def = x3::raw[abnf::run_of<name_chars>] % ':' >> x3::eoi;
 
-BOOST_SPIRIT_DEFINE(xmpp_nss, shortname, subname, sub_tree_name, name_char, xmpp_fields)
+URNS_NSS_DEFINE(xmpp_nss, shortname, subname, sub_tree_name, name_char, xmpp_fields)
 
 // clang-format on
 

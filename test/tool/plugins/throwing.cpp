@@ -11,7 +11,7 @@
 
 namespace {
 
-using verdict = decltype(std::declval<urns::nss::namespace_rules const&>().check(std::string_view()));
+using verdict = urns::nss::verdict;
 
 verdict validate(std::string_view nss)
 {

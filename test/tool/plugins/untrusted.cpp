@@ -12,7 +12,7 @@
 
 namespace {
 
-using verdict = decltype(std::declval<urns::nss::namespace_rules const&>().check(std::string_view()));
+using verdict = urns::nss::verdict;
 
 verdict validate(std::string_view nss) noexcept
 {
