@@ -86,8 +86,13 @@ details details_of(urns::urn_view u)
             for (urns::directive const& x : *dv) {
                 details::directive_info i;
                 i.d = x;
-                i.is_void = std::none_of(effective.begin(), effective.end(),
-                                         [&](urns::directive const& e) { return e.offset == x.offset; });
+                // `effective` is in the order written (by offset): a
+                // binary search, not a scan per directive (quadratic in a
+                // query of many directives).
+                auto const at = std::lower_bound(
+                    effective.begin(), effective.end(), x.offset,
+                    [](urns::directive const& e, std::size_t off) { return e.offset < off; });
+                i.is_void = at == effective.end() || at->offset != x.offset;
                 if (auto k = urns::registered_keyword(x.keyword)) {
                     if (*k == urns::query_keyword::c) {
                         i.note = "component of a structured resource, draft-03 section 2.3.2";

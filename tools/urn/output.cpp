@@ -141,7 +141,10 @@ void out_buffer::flush()
     // the bytes; a worker's whole task often fits); this buffer goes on in
     // the one it gives back, or in a new one if that is too small.
     if (capture_ != nullptr && capture_->take(to_err_, buf_, cap_, n)) {
-        if (cap_ < want_) {
+        // The buffer given back may have grown with a task's output: a
+        // buffer of the size asked for instead (else the two would grow
+        // each other, turn by turn, however often the output is drained).
+        if (cap_ < want_ || cap_ > 2 * want_) {
             buf_.reset(new char[want_]);
             cap_ = want_;
         }

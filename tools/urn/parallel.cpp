@@ -479,6 +479,10 @@ private:
             throw;
         }
         c.clear();
+        if (c.capacity > 2 * stream_limit) {
+            c.bytes.reset();  // what one large append made it grow to
+            c.capacity = 0;
+        }
         lk.lock();
         committing_ = false;
         lk.unlock();
