@@ -931,3 +931,20 @@ BOOST_AUTO_TEST_CASE(header_examples)
     BOOST_TEST((urns::urn::parse("urn:foo:a").value() == urns::urn::parse("urn:foo:a").value()));
     BOOST_TEST((urns::urn::parse("urn:foo:a").value() != urns::urn::parse("URN:foo:a").value()));
 }
+
+// 5b sorts repeated keywords by their values with the hex digits of "%hh"
+// in one case: sorted by the raw bytes, "%2B" < "%2a" but "%2A" < "%2B",
+// and the two URNs below (the same directives in two orders and cases)
+// would compare unequal.
+BOOST_AUTO_TEST_CASE(repeated_keywords_sorted_ignoring_hex_case)
+{
+    auto const a = urns::parse_urn("urn:ex:a?x=%2a&x=%2B").value();
+    auto const b = urns::parse_urn("urn:ex:a?x=%2B&x=%2A").value();
+    BOOST_TEST(urns::equivalent(a, b, urns::equivalence_mode::rfc2141bis_keep_query));
+    BOOST_TEST(urns::canonical(a, urns::equivalence_mode::rfc2141bis_keep_query) ==
+               urns::canonical(b, urns::equivalence_mode::rfc2141bis_keep_query));
+    BOOST_TEST(urns::hash(a, urns::equivalence_mode::rfc2141bis_keep_query) ==
+               urns::hash(b, urns::equivalence_mode::rfc2141bis_keep_query));
+    BOOST_TEST(!urns::equivalent(a, urns::parse_urn("urn:ex:a?x=%2B&x=%2C").value(),
+                                 urns::equivalence_mode::rfc2141bis_keep_query));
+}

@@ -170,6 +170,20 @@ BOOST_AUTO_TEST_CASE(repeated_keywords_void)
     urns::effective_directives(urns::parse_query("a=1").value(), out);
     BOOST_TEST(out.size() == 2u);
     BOOST_TEST(out[1].keyword == "a");
+    // What the caller's vector held is left alone: neither grouped with
+    // the query's keywords (its "a" would void the query's "a") nor
+    // reordered (its offset 100 is after the query's 0).
+    std::vector<directive> held(1);
+    held[0].keyword = "a";
+    held[0].value = "9";
+    held[0].offset = 100;
+    urns::effective_directives(urns::parse_query("a=1&b=2").value(), held);
+    BOOST_REQUIRE(held.size() == 3u);
+    BOOST_TEST(held[0].offset == 100u);
+    BOOST_TEST(held[0].value == "9");
+    BOOST_TEST(held[1].keyword == "a");
+    BOOST_TEST(held[1].value == "1");
+    BOOST_TEST(held[2].keyword == "b");
     // find_directive and requested_service follow the rule.
     auto d = urns::parse_query("s=I2L&c=ToC&c=x").value();
     BOOST_TEST(urns::find_directive(d, "s")->value == "I2L");
