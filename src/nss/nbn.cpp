@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: BSL-1.0
+// The "nbn" namespace, in one translation unit: the rules of
+// grammar/nss/nbn.abnf on the extension surface <urns/nss/x3.hpp>, the
+// validator, the fold and accessors, and the registration (rules()).
+//
+// Defines every rule of grammar/nss/nbn.abnf (RFC 8458), in its order,
+// under the ABNF line it implements.
+#include <urns/nss/nbn.hpp>
+#include <urns/detail/x3/config.hpp>
+#include <urns/nss/x3.hpp>
+
+
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace nbn {
+
+struct nbn_class;
+/// NBN = prefix "-" nbn-string
+using nbn_type = x3::rule<nbn_class>;
+
+} // namespace nbn
+} // namespace nss
+} // namespace grammar
+} // namespace urns
+
+namespace urns {
+namespace grammar {
+namespace nss {
+namespace nbn {
+
+namespace abnf = urns::nss::abnf;
+using urns::nss::expect;
+
+// clang-format off
+
+inline constexpr lexical::charset sub_namespace_chars = lexical::rfc5234::alpha | lexical::rfc5234::digit;
+
+struct prefix_class;
+struct country_code_class;
+struct sub_namespace_class;
+struct nbn_string_class;
+
+nbn_type                        const nbn           = "NBN";
+x3::rule<prefix_class>          const prefix        = "prefix";
+x3::rule<country_code_class>    const country_code  = "country-code";
+x3::rule<sub_namespace_class>   const sub_namespace = "sub-namespace";
+x3::rule<nbn_string_class>      const nbn_string    = "nbn-string";
+
+// NBN           = prefix "-" nbn-string
+auto const nbn_def = prefix >> expect(x3::lit('-'), "\"-\"")
+                            >> expect(nbn_string);
+
+// prefix        = country-code *( ":" sub-namespace )
+auto const prefix_def = expect(country_code)
+                     >> *(':' >> expect(sub_namespace));
+
+// country-code  = 2ALPHA
+auto const country_code_def = x3::repeat(2)[abnf::alpha];
+
+// sub-namespace = 1*( ALPHA / DIGIT )
+auto const sub_namespace_def = abnf::run_of<sub_namespace_chars>;
+
+// nbn-string    = 1*OCTET
+auto const nbn_string_def = grammar::nss::example::nss;
+
+// ALPHA         = %x41-5A / %x61-7A
+using abnf::alpha;
+
+// OCTET         = %x00-FF
+using grammar::nss::example::octet;
+
+URNS_NSS_DEFINE(nbn, prefix, country_code, sub_namespace, nbn_string)
+
+// clang-format on
+
+} // namespace nbn
+} // namespace nss
+} // namespace grammar
+} // namespace urns
+
+namespace urns {
+
+nss::verdict nss::nbn::validate(std::string_view s) noexcept
+{
+    return nss::run(grammar::nss::nbn::nbn, s);
+}
+
+} // namespace urns
+
+namespace urns {
+namespace nss {
+namespace nbn {
+
+std::optional<std::string_view> prefix(std::string_view nss) noexcept
+{
+    if (!validate(nss))
+        return std::nullopt;
+    return nss.substr(0, nss.find('-'));
+}
+
+} // namespace nbn
+} // namespace nss
+} // namespace urns
+
+namespace urns {
+namespace nss {
+namespace nbn {
+
+namespace_rules rules() noexcept
+{
+    return {"nbn", &validate, nullptr, "RFC 8458"};
+}
+
+} // namespace nbn
+} // namespace nss
+} // namespace urns
