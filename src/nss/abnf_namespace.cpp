@@ -4,6 +4,7 @@
 #include <urns/nss/abnf.hpp>
 
 #include <urns/lexical.hpp>
+#include <urns/parse.hpp>
 
 #include <algorithm>
 #include <memory>
@@ -41,9 +42,13 @@ verdict validate_abnf(void const* context, std::string_view nss) noexcept
             return {};
         case abnf::match_result::status::step_limit:
             return nss_fault{r.offset, s.step_limit_name};
-        default:
-            return nss_fault{std::min(r.offset, nss.size()),
-                             r.expected.empty() ? std::string_view(s.root) : r.expected.front()};
+        default: {
+            nss_fault f{std::min(r.offset, nss.size()),
+                        r.expected.empty() ? std::string_view(s.root) : r.expected.front()};
+            for (std::size_t i = 1; i < r.expected.size(); ++i)
+                f.also_expected.push_back(r.expected[i]);
+            return f;
+        }
         }
     } catch (...) {
         return nss_fault{0, out_of_memory};
@@ -156,6 +161,15 @@ abnf_namespace from_abnf(std::string_view nid, std::string_view abnf_text, std::
                          abnf_namespace_options const& options)
 {
     abnf_namespace out;
+    // The NID must be one a URN can carry (RFC 8141 section 2: 2 to 32
+    // letters, digits and hyphens, neither end a hyphen).
+    std::string probe = "urn:";
+    probe.append(nid.data(), nid.size());
+    probe += ":x";
+    if (auto const p = parse_urn(probe, syntax::rfc8141); !p || p->nid().size() != nid.size()) {
+        out.diagnostics.push_back(problem("\"" + std::string(nid) + "\" is not a NID (RFC 8141 section 2)", ""));
+        return out;
+    }
     auto state = std::make_shared<abnf_state>();
     state->grammar = abnf::grammar::compile(std::vector<abnf::source>{{options.source_name, abnf_text}},
                                             options.compile);

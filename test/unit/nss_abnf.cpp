@@ -10,6 +10,7 @@
 #include <urns/nss/equivalence.hpp>
 #include <urns/parse.hpp>
 
+#include <algorithm>
 #include <string>
 #include <thread>
 #include <vector>
@@ -65,6 +66,30 @@ BOOST_AUTO_TEST_CASE(abnf_meaning_not_peg)
         BOOST_TEST(f->offset == b.offset, b.nss);
         BOOST_TEST(!f->expected.empty(), b.nss);
     }
+}
+
+BOOST_AUTO_TEST_CASE(every_name_expected_at_the_fault)
+{
+    // "a-:x": at offset 2 the OID could go on with a middle byte (alphanum,
+    // or its own "-") or end with alphanum; the innermost rules whose
+    // terminals failed there are ALPHA and DIGIT (alphanum's) and OID (the
+    // "-" it writes itself).
+    auto const v = mrn().check("a-:x");
+    BOOST_TEST_REQUIRE(v.has_value());
+    std::vector<std::string_view> names{v->expected};
+    for (std::string_view n : v->also_expected)
+        names.push_back(n);
+    std::sort(names.begin(), names.end());
+    BOOST_TEST((names == std::vector<std::string_view>{"ALPHA", "DIGIT", "OID"}));
+}
+
+BOOST_AUTO_TEST_CASE(the_nid_must_be_one)
+{
+    // RFC 8141 section 2: NID = (alphanum) 0*30(ldh) (alphanum).
+    for (std::string_view bad : {"", "a", "-ab", "ab-", "a_b", "a:b", "abcdefghijklmnopqrstuvwxyz0123456"})
+        BOOST_TEST(!urns::nss::from_abnf(bad, mrn_abnf, "MRN"), bad);
+    for (std::string_view ok : {"ab", "mrn", "a-b", "abcdefghijklmnopqrstuvwxyz012345"})
+        BOOST_TEST(static_cast<bool>(urns::nss::from_abnf(ok, mrn_abnf, "MRN")), ok);
 }
 
 BOOST_AUTO_TEST_CASE(in_a_registry_beside_the_builtins)
@@ -174,15 +199,15 @@ BOOST_AUTO_TEST_CASE(named_fields)
 BOOST_AUTO_TEST_CASE(unusable_grammars)
 {
     // A syntax error: the line and column of the place.
-    auto bad = urns::nss::from_abnf("x", "NSS = ( \"a\"\n", "NSS");
+    auto bad = urns::nss::from_abnf("ex", "NSS = ( \"a\"\n", "NSS");
     BOOST_TEST(!bad);
     BOOST_TEST_REQUIRE(!bad.diagnostics.empty());
     BOOST_TEST((bad.diagnostics[0].severity == urns::abnf::diagnostic::level::error));
     // An undefined rule.
-    auto undefined = urns::nss::from_abnf("x", "NSS = thing\n", "NSS");
+    auto undefined = urns::nss::from_abnf("ex", "NSS = thing\n", "NSS");
     BOOST_TEST(!undefined);
     // The root is not in the grammar.
-    auto no_root = urns::nss::from_abnf("x", "NSS = ALPHA\n", "Root");
+    auto no_root = urns::nss::from_abnf("ex", "NSS = ALPHA\n", "Root");
     BOOST_TEST(!no_root);
     BOOST_TEST_REQUIRE(!no_root.diagnostics.empty());
     BOOST_TEST(no_root.diagnostics.back().rule == "Root");
@@ -193,7 +218,7 @@ BOOST_AUTO_TEST_CASE(unusable_grammars)
     // The diagnostics carry the source name given.
     urns::nss::abnf_namespace_options named;
     named.source_name = "mine.abnf";
-    auto n = urns::nss::from_abnf("x", "NSS = thing\n", "NSS", named);
+    auto n = urns::nss::from_abnf("ex", "NSS = thing\n", "NSS", named);
     BOOST_TEST_REQUIRE(!n.diagnostics.empty());
     BOOST_TEST(n.diagnostics[0].source == "mine.abnf");
 }
