@@ -5,8 +5,7 @@
 //
 // Defines every rule of grammar/nss/isan.abnf (RFC 4246 section 3), in its
 // order, under the ABNF line it implements, with the extension surface
-// <urns/nss/x3.hpp> only, in an unnamed namespace (this header is included
-// by isan_grammar.cpp only).
+// <urns/nss/x3.hpp> only, in an unnamed namespace.
 //
 // Faults: every hex digit and hyphen is an expectation point; a wrong
 // check character is reported at that character, expected "check".

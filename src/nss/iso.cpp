@@ -5,8 +5,7 @@
 //
 // Defines every rule of grammar/nss/iso.abnf (RFC 5141 section 2.4.1,
 // Appendix B), in its order, under the ABNF line it implements, with the
-// extension surface <urns/nss/x3.hpp> only, in an unnamed namespace (this
-// header is included by iso_grammar.cpp only). Literal strings match in
+// extension surface <urns/nss/x3.hpp> only, in an unnamed namespace. Literal strings match in
 // either case (RFC 5234 section 2.3).
 //
 // The ABNF is read in PEG order: where one alternative is a prefix of
@@ -22,6 +21,8 @@
 // byte other than ":" after a complete element, ":".
 #include <urns/nss/iso.hpp>
 #include <urns/nss/x3.hpp>
+
+#include "nss/lower_fold.hpp"
 
 #include <cctype>
 #include <string>
@@ -97,7 +98,7 @@ URNS_NSS_RULE(isodefined,    "isodefined",    x3::unused_type);
 URNS_NSS_RULE(digits,        "DIGITS",        x3::unused_type);
 
 /// The typed reading of a valid iso-NSS: its ":"-separated fields, as
-/// written (iso_grammar.cpp gives them their names).
+/// written (the parse below gives them their names).
 URNS_NSS_RULE(iso_fields,    "iso-NSS",       iso_attr);
 
 auto const colon = expect(x3::lit(':'), "\":\"");

@@ -5,8 +5,7 @@
 //
 // Defines every rule of grammar/nss/publicid.abnf (RFC 3151 section 2), in
 // its order, under the ABNF line it implements, with the extension surface
-// <urns/nss/x3.hpp> only, in an unnamed namespace (this header is included
-// by publicid_grammar.cpp only).
+// <urns/nss/x3.hpp> only, in an unnamed namespace.
 //
 // Faults: a byte that starts no unit (a "+" first, last or after another
 // "+", a literal "'", a character outside the transcription's) is reported

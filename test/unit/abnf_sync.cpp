@@ -79,11 +79,11 @@ std::string def_file_of(fs::path const& abnf)
     else if (stem == "rfc2141bis-03")
         stem = "rfc2141bis";
     // The grammars are internal: src/grammar/ for the documents; a shipped
-    // namespace's rules sit with its other pieces, in src/nss/<nid>/
-    // (ietf-params-scim with ietf).
+    // namespace's rules are in its one translation unit, src/nss/<nid>.cpp
+    // (ietf-params-scim's in ietf's).
     if (abnf.parent_path().filename() == "nss") {
         std::string const nid = stem == "ietf-params-scim" ? "ietf" : stem;
-        return "src/nss/" + nid + "/" + cpp_name(stem) + "_grammar_def.hpp";
+        return "src/nss/" + nid + ".cpp";
     }
     std::string const dir = "src/grammar/";
     return dir + cpp_name(stem) + "_def.hpp";

@@ -69,6 +69,8 @@ BOOST_AUTO_TEST_CASE(every_grammar_is_registered_and_back)
     for (auto const& n : nids) {
         BOOST_TEST(from_files.count(n) == 1u, n << " is registered without grammar/nss/" << n << ".abnf");
         BOOST_TEST(exists("include/urns/nss/" + n + ".hpp"), n);
+        BOOST_TEST(exists("src/nss/" + n + ".cpp"), n);                        // its one translation unit
+        BOOST_TEST(!fs::exists(fs::path(urns_test::source_dir()) / "src" / "nss" / n), n);   // and no more
         BOOST_TEST(exists("test/unit/nss_" + n + ".cpp"), n);
     }
 }

@@ -55,10 +55,7 @@ struct parts {
 URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "dev" for a registry (no fold: section 3.2.1).
-inline namespace_rules rules() noexcept
-{
-    return {"dev", &validate, nullptr, "RFC 9039 sections 3 and 4"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace dev
 } // namespace nss

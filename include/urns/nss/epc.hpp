@@ -60,10 +60,7 @@ struct parts {
 URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "epc" for a registry (no fold: section 2).
-inline namespace_rules rules() noexcept
-{
-    return {"epc", &validate, nullptr, "RFC 5134 section 2; GS1 EPC Tag Data Standard section 6.3"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace epc
 } // namespace nss

@@ -50,10 +50,7 @@ struct parts {
 URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "epcglobal" for a registry (no fold: section 3).
-inline namespace_rules rules() noexcept
-{
-    return {"epcglobal", &validate, nullptr, "RFC 5134 section 3"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace epcglobal
 } // namespace nss

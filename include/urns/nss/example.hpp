@@ -23,10 +23,7 @@ namespace example {
 URNS_DECL verdict validate(std::string_view nss) noexcept;
 
 /// The registration of "example" for a registry: no rule, no fold.
-inline namespace_rules rules() noexcept
-{
-    return {"example", &validate, nullptr, "RFC 6963 (BCP 183)"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace example
 } // namespace nss

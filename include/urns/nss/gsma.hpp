@@ -59,10 +59,7 @@ struct imei {
 URNS_DECL std::optional<imei> parse_imei(std::string_view nss);
 
 /// The registration of "gsma" for a registry.
-inline namespace_rules rules() noexcept
-{
-    return {"gsma", &validate, &fold, "RFC 7254 sections 3 and 4"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace gsma
 } // namespace nss

@@ -55,10 +55,7 @@ URNS_DECL verdict validate_scim(std::string_view nss) noexcept;
 URNS_DECL std::size_t fold(std::string_view nss, char* out) noexcept;
 
 /// The registration of "ietf" for a registry.
-inline namespace_rules rules() noexcept
-{
-    return {"ietf", &validate, &fold, "RFC 2648 section 2; RFC 3553 section 3; RFC 7643 section 10.2.1"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace ietf
 } // namespace nss

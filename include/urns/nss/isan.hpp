@@ -57,10 +57,7 @@ struct parts {
 URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "isan" for a registry.
-inline namespace_rules rules() noexcept
-{
-    return {"isan", &validate, &fold, "RFC 4246 sections 2 and 3; ISO 15706; ISO 7064 MOD 37,36"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace isan
 } // namespace nss

@@ -52,10 +52,7 @@ URNS_DECL std::size_t fold(std::string_view nss, char* out) noexcept;
 URNS_DECL std::optional<std::string> to_isbn13(std::string_view nss);
 
 /// The registration of "isbn" for a registry.
-inline namespace_rules rules() noexcept
-{
-    return {"isbn", &validate, &fold, "RFC 3187 section 3; RFC 8254; ISO 2108"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace isbn
 } // namespace nss

@@ -86,10 +86,7 @@ struct parts {
 URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "iso" for a registry.
-inline namespace_rules rules() noexcept
-{
-    return {"iso", &validate, &fold, "RFC 5141 section 2.4.1"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace iso
 } // namespace nss

@@ -33,10 +33,7 @@ URNS_DECL verdict validate(std::string_view nss) noexcept;
 URNS_DECL std::size_t fold(std::string_view nss, char* out) noexcept;
 
 /// The registration of "issn" for a registry.
-inline namespace_rules rules() noexcept
-{
-    return {"issn", &validate, &fold, "RFC 3044 section 5; RFC 8254; ISO 3297"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace issn
 } // namespace nss

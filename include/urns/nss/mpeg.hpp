@@ -55,10 +55,7 @@ struct parts {
 URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "mpeg" for a registry.
-inline namespace_rules rules() noexcept
-{
-    return {"mpeg", &validate, &fold, "RFC 3614 section 2"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace mpeg
 } // namespace nss

@@ -40,10 +40,7 @@ URNS_DECL verdict validate(std::string_view nss) noexcept;
 URNS_DECL std::optional<std::string_view> prefix(std::string_view nss) noexcept;
 
 /// The registration of "nbn" for a registry: no fold.
-inline namespace_rules rules() noexcept
-{
-    return {"nbn", &validate, nullptr, "RFC 8458"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace nbn
 } // namespace nss

@@ -48,10 +48,7 @@ struct parts {
 URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "nfc" for a registry (no fold: section 2).
-inline namespace_rules rules() noexcept
-{
-    return {"nfc", &validate, nullptr, "RFC 4729 section 2"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace nfc
 } // namespace nss

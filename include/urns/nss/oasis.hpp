@@ -55,10 +55,7 @@ struct parts {
 URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "oasis" for a registry (no fold: section 2).
-inline namespace_rules rules() noexcept
-{
-    return {"oasis", &validate, nullptr, "RFC 3121 section 2"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace oasis
 } // namespace nss

@@ -41,10 +41,7 @@ URNS_DECL verdict validate(std::string_view nss) noexcept;
 URNS_DECL std::optional<std::vector<std::string_view>> arcs(std::string_view nss);
 
 /// The registration of "oid" for a registry: no fold (one spelling per OID).
-inline namespace_rules rules() noexcept
-{
-    return {"oid", &validate, nullptr, "RFC 3061 section 2"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace oid
 } // namespace nss

@@ -93,10 +93,7 @@ struct parts {
 URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "publicid" for a registry (no fold: section 2).
-inline namespace_rules rules() noexcept
-{
-    return {"publicid", &validate, nullptr, "RFC 3151 section 2"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace publicid
 } // namespace nss

@@ -59,10 +59,7 @@ URNS_DECL std::optional<std::array<unsigned char, 16>> bytes(std::string_view ns
 URNS_DECL std::optional<unsigned> version(std::string_view nss) noexcept;
 
 /// The registration of "uuid" for a registry.
-inline namespace_rules rules() noexcept
-{
-    return {"uuid", &validate, &fold, "RFC 9562 sections 4 and 7; RFC 4122 section 3"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace uuid
 } // namespace nss

@@ -394,7 +394,7 @@ verdict run_into(Rule const& rule, std::string_view nss, Attr& attr)
     grammar::iterator_type const first = nss.data();
     grammar::iterator_type const last = first + nss.size();
     grammar::iterator_type it = first;
-    grammar::error_slot slot;
+    grammar::error_slot slot{};
     grammar::context_type const ctx(slot);
     // Anything a rule throws (std::bad_alloc from an attribute) is not a
     // judgement on the NSS and goes on to the caller; X3's throwing

@@ -52,10 +52,7 @@ struct parts {
 URNS_DECL std::optional<parts> parse(std::string_view nss);
 
 /// The registration of "xmpp" for a registry (no fold: section 2).
-inline namespace_rules rules() noexcept
-{
-    return {"xmpp", &validate, nullptr, "RFC 4854 section 2"};
-}
+URNS_DECL namespace_rules rules() noexcept;
 
 } // namespace xmpp
 } // namespace nss
