@@ -163,6 +163,13 @@ BOOST_AUTO_TEST_CASE(query_directives)
                {sev::error, code::repeated_keyword, 27, 5});
     // Another keyword repeated: a note.
     CHECK_LINT("urn:isbn:1?x=1&x=", syntax::rfc2141bis, reference, {sev::note, code::repeated_keyword, 15, 2});
+    // Keywords that share their first 8 bytes, or where one is the start
+    // of another, are different keywords; a repeat is one written
+    // exactly the same, anywhere later in the query.
+    CHECK_LINT("urn:isbn:1?abcdefgh1=a&abcdefgh2=b&abcdefgh1=c&ab=d&abc=e&ab=", syntax::rfc2141bis, reference,
+               {sev::note, code::repeated_keyword, 35, 11}, {sev::note, code::repeated_keyword, 58, 3});
+    CHECK_LINT("urn:isbn:1?abcdefgh=a&abcdefgh-x=b&abcdefgh=c", syntax::rfc2141bis, reference,
+               {sev::note, code::repeated_keyword, 35, 10});
 }
 
 // RFC 8141 section 5.2, RFC 3406 section 3.1, the IANA registry.
