@@ -12,6 +12,7 @@
 #include <urns/query.hpp>
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -83,6 +84,9 @@ details details_of(urns::urn_view u)
         if (auto dv = urns::directives(u)) {
             std::vector<urns::directive> effective;
             urns::effective_directives(*dv, effective);
+            // One table entry a directive, allocated once: growing it by
+            // doubling would hold up to one and a half times more.
+            d.directives.reserve(static_cast<std::size_t>(std::distance(dv->begin(), dv->end())));
             for (urns::directive const& x : *dv) {
                 details::directive_info i;
                 i.d = x;
