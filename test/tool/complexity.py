@@ -13,7 +13,11 @@ triplets (check, check --lint, parse, normalize: parse_urn, check,
 canonical), one long line read from a file and from a pipe (the line
 reader). Each is run at size n and 8n, a few times; the CPU time (user +
 system, from wait4) of the best run at 8n must be at most MAX_RATIO times
-that at n (linear: 8, and noise), so a quadratic cost (64) fails.
+that at n (linear: 8, and noise), so a quadratic cost (64) fails. A
+ratio over the bound is measured again, up to RETRIES more times, the
+best times of all the runs kept: a load on the machine that slows one
+run (other builds, page cache) passes, a cost that grows faster than the
+input fails each time.
 
 The peak resident memory of each run (wait4's ru_maxrss) is checked too:
 at most BASE + C x --max-line, with --max-line the line's length rounded
@@ -36,6 +40,7 @@ import threading
 URN = None
 MAX_RATIO = 12.0
 REPS = int(os.environ.get("URNS_COMPLEXITY_REPS", "3"))
+RETRIES = int(os.environ.get("URNS_COMPLEXITY_RETRIES", "2"))
 RUN_TIMEOUT = int(os.environ.get("URNS_COMPLEXITY_RUN_TIMEOUT", "60"))
 # docs/cli.md, "Memory": the most a line costs, in multiples of --max-line.
 MEMORY_FACTOR = 4
@@ -164,6 +169,13 @@ def main():
                 t1, m1, s1 = best(full, small, pipe)
                 t8, m8, s8 = best(full, big, pipe)
                 ratio = t8 / max(t1, 0.005)
+                for _ in range(RETRIES):
+                    if ratio <= MAX_RATIO or t8 <= 0.05:
+                        break
+                    u1, _, v1 = best(full, small, pipe)
+                    u8, _, v8 = best(full, big, pipe)
+                    t1, t8, s1, s8 = min(t1, u1), min(t8, u8), s1 | v1, s8 | v8
+                    ratio = t8 / max(t1, 0.005)
                 label = "%s: urn %s%s" % (name, " ".join(args), " (pipe)" if pipe else "")
                 rows.append((label, n, t1, t8, ratio, m8))
                 if any(s < 0 or s > 2 for s in s1 | s8):
