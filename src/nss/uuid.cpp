@@ -133,9 +133,31 @@ namespace urns {
 namespace nss {
 namespace uuid {
 
+namespace {
+
+/// The fields of a valid UUID, named as RFC 4122 section 3's ABNF names
+/// them (RFC 9562 section 4 gives the same layout without rule names):
+/// UUID = time-low "-" time-mid "-" time-high-and-version "-"
+///        clock-seq-and-reserved clock-seq-low "-" node
+std::vector<nss_field> fields_of(void const*, std::string_view nss)
+{
+    if (!validate(nss))
+        return {};
+    return {{"time-low", 0, 8},
+            {"time-mid", 9, 13},
+            {"time-high-and-version", 14, 18},
+            {"clock-seq-and-reserved", 19, 21},
+            {"clock-seq-low", 21, 23},
+            {"node", 24, 36}};
+}
+
+} // namespace
+
 namespace_rules rules() noexcept
 {
-    return {"uuid", &validate, &fold, "RFC 9562 sections 4 and 7; RFC 4122 section 3"};
+    namespace_rules r{"uuid", &validate, &fold, "RFC 9562 sections 4 and 7; RFC 4122 section 3"};
+    r.fields = &fields_of;
+    return r;
 }
 
 } // namespace uuid

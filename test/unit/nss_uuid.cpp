@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -123,4 +125,23 @@ BOOST_AUTO_TEST_CASE(equivalence_folds_hex_case)
     std::string out;
     urns::nss::append_canonical_nss(reg, "uuid", "F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6", out);
     BOOST_TEST(out == "f81d4fae-7dec-11d0-a765-00a0c91e6bf6");
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // RFC 4122 section 3's example, f81d4fae-7dec-11d0-a765-00a0c91e6bf6,
+    // read by its ABNF: time-low "-" time-mid "-" time-high-and-version "-"
+    // clock-seq-and-reserved clock-seq-low "-" node.
+    std::string_view const nss = "f81d4fae-7dec-11d0-a765-00a0c91e6bf6";
+    urns::nss::namespace_rules const* r = urns::nss::builtin().find("uuid");
+    BOOST_TEST_REQUIRE(r != nullptr);
+    std::vector<urns::nss::nss_field> const f = r->fields_of(nss);
+    std::vector<std::pair<std::string_view, std::string_view>> got;
+    for (auto const& x : f)
+        got.emplace_back(x.name, nss.substr(x.begin, x.end - x.begin));
+    std::vector<std::pair<std::string_view, std::string_view>> const want{
+        {"time-low", "f81d4fae"},          {"time-mid", "7dec"},     {"time-high-and-version", "11d0"},
+        {"clock-seq-and-reserved", "a7"}, {"clock-seq-low", "65"}, {"node", "00a0c91e6bf6"}};
+    BOOST_TEST((got == want));
+    BOOST_TEST(r->fields_of("f81d4fae-7dec-11d0-a765-00a0c91e6bfX").empty());  // invalid: no fields
 }
