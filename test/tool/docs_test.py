@@ -2,14 +2,21 @@
 # SPDX-License-Identifier: BSL-1.0
 """Tests of the manual pages and shell completions that the build makes
 from urn's --help texts (tools/urn/gen_docs.py): every page renders with
-`man -l` without a warning, every option and command of the --help texts
-appears in its page, and the bash completion completes commands, options
-and option values as the --help texts list them (run in bash, as the
-completion framework calls it). The options are read here from the help
+`man -l` without a warning and has the sections people read man for
+(SYNOPSIS, OPTIONS, EXIT STATUS, ENVIRONMENT, FILES, EXAMPLES, SEE ALSO of
+the other pages), every option and command of the --help texts appears in
+its page, every exit status of a help text in the page's EXIT STATUS and
+every docs/... file it names in FILES; the bash completion completes
+commands, options and option values as the --help texts list them, as
+--opt VALUE and as --opt=VALUE (run in bash, as the completion framework
+calls it). The options are read here from the help
 texts by this file's own pattern, not by the generator's code.
 
 usage: docs_test.py URN_BINARY GENERATED_DIR
 """
+
+SECTIONS = ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES",
+            "SEE ALSO"]
 
 import os
 import re
@@ -49,6 +56,18 @@ def render(page):
     return p.returncode, p.stdout.decode(), p.stderr.decode()
 
 
+def sections(shown):
+    """{heading: text} of a rendered page (headings start a line, in capitals)."""
+    out, name = {}, None
+    for line in shown.splitlines():
+        if re.fullmatch(r"[A-Z][A-Z ]+", line):
+            name = line
+            out[name] = ""
+        elif name:
+            out[name] += line + "\n"
+    return {k: " ".join(v.split()) for k, v in out.items()}
+
+
 def complete(script, words):
     """COMPREPLY of the bash completion for the words (the last one is being
     completed)."""
@@ -83,8 +102,37 @@ def main():
         for n in names:
             check(re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(n), flat) is not None,
                   "%s.1 shows %s" % (page, n))
-        for c in commands:
-            check(("urn-%s(1)" % c) in flat, "%s.1 refers to urn-%s(1)" % (page, c))
+        secs = sections(shown)
+        check([x for x in SECTIONS if x in secs] == SECTIONS and list(secs)[:4] == SECTIONS[:4],
+              "%s.1 has the sections %s: %r" % (page, SECTIONS, list(secs)))
+        see_also = secs.get("SEE ALSO", "")
+        for p in ["urn"] + ["urn-" + c for c in commands]:
+            if p == page:
+                check(("%s(1)" % p) not in see_also, "%s.1: SEE ALSO leaves out the page itself" % page)
+            else:
+                check(("%s(1)" % p) in see_also, "%s.1: SEE ALSO names %s(1)" % (page, p))
+        if page != "urn":
+            options = secs.get("OPTIONS", "")
+            for n in names:
+                check(re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(n), options) is not None,
+                      "%s.1: OPTIONS shows %s" % (page, n))
+        # Each status of the help text, and its first word of meaning, in EXIT STATUS.
+        statuses = re.findall(r"(?:^|[,;] )([0-9]) (\w+)", " ".join(
+            text.split("exit status: ")[1].split("\n\n")[0].split()))
+        seen = set()
+        for n, word in statuses:
+            if n in seen:
+                continue
+            seen.add(n)
+            check(re.search(r"(?:^| )%s %s" % (n, re.escape(word)), secs.get("EXIT STATUS", "")) is not None,
+                  "%s.1: EXIT STATUS has %s %s" % (page, n, word))
+        check(sorted(seen) == ["0", "1", "2"], "%s: exit statuses 0, 1, 2 in --help: %r" % (page, sorted(seen)))
+        for var in ("NO_COLOR", "TERM", "URNS_PLUGINS"):
+            check(var in secs.get("ENVIRONMENT", ""), "%s.1: ENVIRONMENT has %s" % (page, var))
+        for path in set(re.findall(r"(?<![\w/])docs/[\w./-]*\w", text)):
+            check(re.search(r"/doc/urn/%s(?![\w.-])" % re.escape(path), secs.get("FILES", "")) is not None,
+                  "%s.1: FILES has %s, named by its --help" % (page, path))
+        check(len(secs.get("EXAMPLES", "")) > 40, "%s.1: EXAMPLES" % page)
         if page == "urn":
             for c in commands:
                 check(re.search(r"(?<![\w-])%s(?![\w-])" % c, flat) is not None, "urn.1 lists %s" % c)
@@ -109,8 +157,40 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     got = complete(bash, ["urn", "check", "-f", os.path.join(here, "docs_te")])
     check(got == {os.path.join(here, "docs_test.py")}, "-f FILE completes file names: %r" % got)
+    # --opt=VALUE, as bash splits it with "=" in COMP_WORDBREAKS (--opt = VALUE;
+    # the current word is "=" while VALUE is empty) and without (one word).
+    check(complete(bash, ["urn", "extract", "--color", "="]) == {"auto", "always", "never"}, "--color=<TAB>")
+    check(complete(bash, ["urn", "extract", "--color", "=", "a"]) == {"auto", "always"}, "--color=a<TAB>")
+    check(complete(bash, ["urn", "extract", "--color=a"]) == {"--color=auto", "--color=always"},
+          "--color=a<TAB> as one word")
+    check(complete(bash, ["urn", "check", "--syntax", "=", "rfc2141b"]) == {"rfc2141bis"}, "--syntax=rfc2141b<TAB>")
+    check(complete(bash, ["urn", "normalize", "--mode=rfc2141bis"]) ==
+          {"--mode=rfc2141bis-5a", "--mode=rfc2141bis-5b"}, "--mode=rfc2141bis<TAB> as one word")
+    got = complete(bash, ["urn", "check", "--file", "=", os.path.join(here, "docs_te")])
+    check(got == {os.path.join(here, "docs_test.py")}, "--file=FILE completes file names: %r" % got)
+    got = complete(bash, ["urn", "check", "--file=" + os.path.join(here, "docs_te")])
+    check(got == {"--file=" + os.path.join(here, "docs_test.py")}, "--file=FILE as one word: %r" % got)
+    check(complete(bash, ["urn", "check", "--json", "="]) == set(), "--json=<TAB>: nothing (no value)")
+    # Every option with listed values, in every command, in both forms.
+    for c in commands:
+        for line in pages["urn-" + c].splitlines():
+            m = re.match(r"  (?:-\w, )?(--[\w-]+) ([A-Z]+)  ", line)
+            if not m:
+                continue
+            values = complete(bash, ["urn", c, m.group(1), ""])
+            check(complete(bash, ["urn", c, m.group(1), "="]) == values, "urn %s %s=<TAB>" % (c, m.group(1)))
+            if values and not any("/" in v for v in values):
+                check(complete(bash, ["urn", c, m.group(1) + "="]) == {m.group(1) + "=" + v for v in values},
+                      "urn %s %s=<TAB> as one word" % (c, m.group(1)))
 
-    # zsh and fish are not run here; their files name every option.
+    # zsh and fish are not run here; their files name every option, and
+    # zsh's takes a long option's value after "=" too (fish does by itself).
+    zsh = open(os.path.join(comp, "_urn")).read()
+    for c in commands:
+        for line in pages["urn-" + c].splitlines():
+            m = re.match(r"  (?:-\w, )?(--[\w-]+) [A-Z]", line)
+            if m:
+                check((m.group(1) + "=") in zsh, "_urn: %s= (%s)" % (m.group(1), c))
     for name in ("_urn", "urn.fish"):
         text = open(os.path.join(comp, name)).read()
         for c in commands:

@@ -4,11 +4,20 @@
 place its commands and options are written down: the --help texts of the
 built binary (`urn --help`, `urn COMMAND --help`).
 
-usage: gen_docs.py URN_BINARY OUT_DIR
+usage: gen_docs.py URN_BINARY OUT_DIR [DOC_DIR]
 
 Writes OUT_DIR/man/urn.1 and OUT_DIR/man/urn-COMMAND.1 (help2man renders
 each --help text; `man urn check` finds urn-check), and
-OUT_DIR/completions/urn.bash, _urn (zsh) and urn.fish.
+OUT_DIR/completions/urn.bash, _urn (zsh) and urn.fish. DOC_DIR (default
+/usr/share/doc/urn) is where the tool's documentation is installed: the
+pages' FILES name the docs/... files of the --help texts there.
+
+A page's sections: SYNOPSIS (the help text's "usage:"), DESCRIPTION,
+OPTIONS (its "options:"), EXIT STATUS (its "exit status:" paragraph), FILES
+(the docs/... files it names, and those of tools/urn/man/common.h2m),
+ENVIRONMENT (common.h2m), EXAMPLES (tools/urn/man/PAGE.h2m) and SEE ALSO
+(the other pages). The include files of tools/urn/man/ hold only what the
+help texts do not say.
 
 An option is a line of a help text that starts with two spaces and "-":
 "  -f, --file FILE  read URNs from FILE" (short name, long name, and a
@@ -25,6 +34,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 
 def run(binary, *args):
@@ -74,7 +84,7 @@ def options_of(help_text):
                 value = v or value
             elif re.fullmatch(r"-[A-Za-z0-9]", w):
                 short = w
-            elif re.fullmatch(r"[A-Z][A-Z_-]*", w):
+            elif re.fullmatch(r"[A-Z][A-Z_-]*(?:=[A-Z\[\]:_-]+)?", w):  # N, NID=FILE[:ROOT]
                 value = w
         text = [text.strip()] if text.strip() else []
         for more in lines[i + 1:]:
@@ -116,37 +126,120 @@ def takes_file(o):
     return o.value in ("FILE", "PATH")
 
 
-def man_pages(binary, commands, out):
-    """help2man over each --help text; subcommand pages renamed urn-NAME."""
+def exit_statuses(help_text):
+    """[(status, meaning)] of the help text's "exit status:" paragraph
+    ("exit status: 0 all valid, 1 some input invalid, 2 usage or I/O
+    error"): each status is the next number in order (0, 1, 2) after the
+    start or a "," or ";", so a later "with -q, 0 as soon as ..." stays in
+    the meaning of the status before it."""
+    m = re.search(r"^exit status: (.*?)(?:\n\n|\Z)", help_text, re.S | re.M)
+    if not m:
+        return []
+    text = " ".join(m.group(1).split())
+    out, pos, want = [], 0, 0
+    while True:
+        found = re.compile(r"(?:^|[,;] )(%d) " % want).search(text, pos)
+        if not found:
+            break
+        if out:
+            out[-1][1] = text[pos:found.start()]
+        out.append([want, ""])
+        pos, want = found.end(), want + 1
+    if out:
+        out[-1][1] = text[pos:]
+    return [(n, t.strip()) for n, t in out]
+
+
+def roff(s):
+    """Text as a roff line: backslashes doubled, hyphens of option names
+    escaped, no leading dot or quote."""
+    s = s.replace("\\", "\\e").replace("-", "\\-")
+    return ("\\&" + s) if s[:1] in (".", "'") else s
+
+
+def for_help2man(help_text):
+    """The help text as help2man reads it: "Usage:" and "Options:" (its
+    section names), and without the exit status paragraph, which becomes
+    the section EXIT STATUS."""
+    text = re.sub(r"^usage: ", "Usage: ", help_text, count=1, flags=re.M)
+    text = re.sub(r"^options:$", "Options:", text, flags=re.M)
+    text = re.sub(r"^exit status: .*?(?:\n\n|\Z)", "", text, flags=re.S | re.M)
+    return text.rstrip("\n") + "\n"
+
+
+def doc_paths(help_text):
+    """The documentation files a help text names (docs/...)."""
+    return sorted(set(p.rstrip(".") for p in re.findall(r"(?<![\w/])docs/[\w./-]*\w", help_text)))
+
+
+def man_pages(binary, commands, out, doc_dir):
+    """help2man over each --help text, with the include files of
+    tools/urn/man/ (ENVIRONMENT, FILES, EXAMPLES: what --help does not
+    say) and the sections made here from the help text (EXIT STATUS, the
+    documentation files it names in FILES) and from the list of commands
+    (SEE ALSO: the other pages). Subcommand pages are renamed urn-NAME."""
     os.makedirs(out, exist_ok=True)
     help2man = shutil.which("help2man")
     if help2man is None:
         sys.exit("gen_docs.py: help2man not found (Debian package help2man)")
-    see_also = os.path.join(out, "see-also.h2m")
-    with open(see_also, "w") as f:
-        f.write("[SEE ALSO]\n" + ",\n".join(r"\fBurn\fR(1)" if n is None else r"\fBurn\-%s\fR(1)" % n
-                                            for n in [None] + [c for c, _ in commands]) + "\n")
+    includes = os.path.join(os.path.dirname(os.path.abspath(__file__)), "man")
     version = run(binary, "--version").split()[-1]
-    pages = [("urn", "parse, check, normalize, compare and find Uniform Resource Names", "--help")]
-    pages += [("urn-" + c, s, c + " --help") for c, s in commands]
-    for page, summary, help_option in pages:
-        p = subprocess.run([help2man, "--no-info", "--no-discard-stderr", "--section=1",
-                            "--version-string=" + version, "--help-option=" + help_option,
-                            "--name=" + summary, "--include=" + see_also, binary],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60,
-                           env=dict(os.environ, LC_ALL="C.UTF-8"))
-        if p.returncode != 0:
-            sys.exit("gen_docs.py: help2man %s: %s" % (page, p.stderr.decode()))
-        text = p.stdout.decode()
-        # help2man names the page after the binary; a subcommand's is urn-NAME.
-        binary_name = os.path.basename(binary)
-        text = re.sub(r'^\.TH "?%s"? ' % re.escape(binary_name.upper()), '.TH %s ' % page.upper().replace("-", "\\-"),
-                      text, count=1, flags=re.M)
-        text = re.sub(r"^%s \\- " % re.escape(binary_name), page.replace("-", "\\-") + r" \\- ",
-                      text, count=1, flags=re.M)
-        with open(os.path.join(out, page + ".1"), "w") as f:
-            f.write(text)
-    os.remove(see_also)
+    pages = [("urn", "parse, check, normalize, compare and find Uniform Resource Names", [])]
+    pages += [("urn-" + c, s, [c]) for c, s in commands]
+    all_pages = [p for p, _, _ in pages]
+    work = tempfile.mkdtemp(prefix="gen_docs.")
+    try:
+        for page, summary, args in pages:
+            help_text = run(binary, *(args + ["--help"]))
+            # help2man runs a program: one that prints the help text as it reads it.
+            wrapper_dir = os.path.join(work, page)
+            os.makedirs(wrapper_dir)
+            with open(os.path.join(wrapper_dir, "help.txt"), "w") as f:
+                f.write(for_help2man(help_text))
+            wrapper = os.path.join(wrapper_dir, "urn")
+            with open(wrapper, "w") as f:
+                f.write("#!/bin/sh\nexec cat %s\n" % sh_quote(os.path.join(wrapper_dir, "help.txt")))
+            os.chmod(wrapper, 0o755)
+            made = ["[EXIT STATUS]"]
+            for status, meaning in exit_statuses(help_text):
+                made += [".TP", "\\fB%d\\fR" % status, roff(meaning)]
+            if len(made) == 1:
+                sys.exit("gen_docs.py: no exit status paragraph in the help text of %s" % page)
+            made += ["[FILES]"]
+            for path in doc_paths(help_text):
+                made += [".TP", "\\fI%s\\fR" % roff(os.path.join(doc_dir, path)),
+                         "named by \\fB%s\\fR as %s" % (roff(" ".join(["urn"] + args + ["--help"])), roff(path))]
+            made += ["[SEE ALSO]", ",\n".join(r"\fB%s\fR(1)" % p.replace("-", "\\-")
+                                             for p in all_pages if p != page)]
+            generated = os.path.join(wrapper_dir, "generated.h2m")
+            with open(generated, "w") as f:
+                f.write("\n".join(made) + "\n")
+            include_args = []
+            for name in ("common.h2m", page + ".h2m"):
+                src = os.path.join(includes, name)
+                if not os.path.exists(src):
+                    sys.exit("gen_docs.py: %s not found" % src)
+                with open(src) as f:
+                    text = f.read().replace("@DOCDIR@", roff(doc_dir))
+                dst = os.path.join(wrapper_dir, name)
+                with open(dst, "w") as f:
+                    f.write(text)
+                include_args.append("--include=" + dst)
+            include_args.append("--include=" + generated)
+            p = subprocess.run([help2man, "--no-info", "--section=1", "--version-string=" + version,
+                                "--name=" + summary] + include_args + [wrapper],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60,
+                               env=dict(os.environ, LC_ALL="C.UTF-8"))
+            if p.returncode != 0:
+                sys.exit("gen_docs.py: help2man %s: %s" % (page, p.stderr.decode()))
+            text = p.stdout.decode()
+            # help2man names the page after the program; a subcommand's is urn-NAME.
+            text = re.sub(r'^\.TH "?URN"? ', '.TH %s ' % page.upper().replace("-", "\\-"), text, count=1, flags=re.M)
+            text = re.sub(r"^urn \\- ", page.replace("-", "\\-") + r" \\- ", text, count=1, flags=re.M)
+            with open(os.path.join(out, page + ".1"), "w") as f:
+                f.write(text)
+    finally:
+        shutil.rmtree(work)
 
 
 def sh_quote(s):
@@ -157,8 +250,19 @@ def bash_completion(commands, opts):
     lines = ["# bash completion for urn, made by tools/urn/gen_docs.py from urn's --help",
              "# SPDX-License-Identifier: BSL-1.0",
              "_urn() {",
-             "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
+             "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} prefix= eq=",
              "    COMPREPLY=()",
+             "    # --opt=VALUE. With \"=\" in COMP_WORDBREAKS (bash's default) it is three",
+             "    # words, --opt = VALUE, and readline completes the part after \"=\"",
+             "    # (the current word is \"=\" itself while VALUE is empty); without it,",
+             "    # one word, whose replies keep their \"--opt=\".",
+             "    if [[ $cur == = && $prev == --* ]]; then",
+             "        cur= eq=1",
+             "    elif [[ $prev == = && ${COMP_WORDS[COMP_CWORD-2]} == --* ]] && (( COMP_CWORD > 2 )); then",
+             "        prev=${COMP_WORDS[COMP_CWORD-2]} eq=1",
+             "    elif [[ $cur == --*=* ]]; then",
+             "        prev=${cur%%=*} prefix=${cur%%=*}= cur=${cur#*=} eq=1",
+             "    fi",
              "    if (( COMP_CWORD == 1 )); then",
              "        COMPREPLY=($(compgen -W %s -- \"$cur\"))" %
              sh_quote(" ".join([c for c, _ in commands] + ["help", "-h", "--help", "-V", "--version"])),
@@ -169,6 +273,7 @@ def bash_completion(commands, opts):
              "        (( COMP_CWORD == 2 )) && COMPREPLY=($(compgen -W %s -- \"$cur\"))" %
              sh_quote(" ".join(c for c, _ in commands)),
              "        return ;;"]
+    with_prefix = 'COMPREPLY=("${COMPREPLY[@]/#/$prefix}")'
     for c, _ in commands:
         lines.append("    %s)" % c)
         lines.append("        case $prev in")
@@ -177,13 +282,16 @@ def bash_completion(commands, opts):
                 continue
             pattern = "|".join(o.names())
             if o.choices:
-                lines.append("        %s) COMPREPLY=($(compgen -W %s -- \"$cur\")); return ;;" %
-                             (pattern, sh_quote(" ".join(o.choices))))
+                lines.append("        %s) COMPREPLY=($(compgen -W %s -- \"$cur\")); %s; return ;;" %
+                             (pattern, sh_quote(" ".join(o.choices)), with_prefix))
             elif takes_file(o):
-                lines.append("        %s) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;" % pattern)
+                lines.append("        %s) COMPREPLY=($(compgen -f -- \"$cur\")); %s; return ;;" %
+                             (pattern, with_prefix))
             else:
                 lines.append("        %s) return ;;" % pattern)
         lines.append("        esac")
+        # --opt= of an option without a value, or of an unknown one: nothing.
+        lines.append("        [[ -n $eq ]] && return")
         names = " ".join(n for o in opts[c] for n in o.names())
         lines.append("        if [[ $cur == -* ]]; then")
         lines.append("            COMPREPLY=($(compgen -W %s -- \"$cur\"))" % sh_quote(names))
@@ -227,10 +335,13 @@ def zsh_completion(commands, opts):
                 else:
                     action = ":%s: " % o.value
             group = "(%s)" % " ".join(o.names()) if len(o.names()) > 1 else ""
+            # A value may follow in the same word: -fFILE (-f+), --file=FILE
+            # (--file=), or in the next one.
+            spelled = [n + ("=" if n.startswith("--") else "+") if o.value else n for n in o.names()]
             if len(o.names()) > 1:
-                specs.append("'%s'{%s}'[%s]%s'" % (group, ",".join(o.names()), desc, action))
+                specs.append("'%s'{%s}'[%s]%s'" % (group, ",".join(spelled), desc, action))
             else:
-                specs.append("'%s[%s]%s'" % (o.names()[0], desc, action))
+                specs.append("'%s[%s]%s'" % (spelled[0], desc, action))
         specs.append("'*:file:_files'")
         lines.append("    %s) _arguments -s \\\n        %s ;;" % (c, " \\\n        ".join(specs)))
     lines += ["    esac", "}", "_urn \"$@\"", ""]
@@ -273,14 +384,15 @@ def fish_completion(commands, opts):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
+    doc_dir = sys.argv[3] if len(sys.argv) == 4 else "/usr/share/doc/urn"
     commands = commands_of(run(binary, "--help"))
     if not commands:
         sys.exit("gen_docs.py: no commands in urn --help")
     opts = {c: options_of(run(binary, c, "--help")) for c, _ in commands}
-    man_pages(binary, commands, os.path.join(out, "man"))
+    man_pages(binary, commands, os.path.join(out, "man"), doc_dir)
     comp = os.path.join(out, "completions")
     os.makedirs(comp, exist_ok=True)
     for name, text in (("urn.bash", bash_completion(commands, opts)), ("_urn", zsh_completion(commands, opts)),
