@@ -5,10 +5,19 @@
 // what help(urns) shows.
 //
 // Text in: a str is read as its UTF-8 bytes (a str with a lone surrogate
-// cannot be encoded and raises UnicodeEncodeError), bytes as they are.
-// Every offset given back counts bytes of that UTF-8 (or of the bytes).
-// The batch functions copy their inputs into one C++ buffer with the GIL
-// held, then release the GIL while the library works on the copy.
+// cannot be encoded and raises UnicodeEncodeError), bytes as they are, and
+// any other bytes-like object (bytearray, memoryview, ...) copied first,
+// since it may change. Every offset given back counts bytes of that UTF-8
+// (or of the bytes).
+//
+// The module-level functions are CPython "fast call" functions whose
+// arguments are bound here (bind_args): keywords cost what positions
+// cost, each function pickles by its name (its __self__ is the module),
+// and each docstring begins with its signature in the form CPython reads
+// as __text_signature__ (so inspect.signature works). URN is a CPython
+// type of its own (urn_object): a parse_many result is made in place,
+// without the GIL, in objects allocated before. The other classes are
+// pybind11's; each accessor checks that its object was constructed.
 #include <urns/abnf.hpp>
 #include <urns/nss/abnf.hpp>
 #include <urns/nss/builtin.hpp>
@@ -18,8 +27,13 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
+#include <cstring>
+#include <deque>
+#include <functional>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,91 +46,170 @@ using namespace pybind11::literals;
 
 namespace {
 
+// ------------------------------------------------------------ small helpers
+
+std::string type_name(PyObject* o)
+{
+    return Py_TYPE(o)->tp_name;
+}
+
+std::string type_name(py::handle h)
+{
+    return type_name(h.ptr());
+}
+
+/// A new str of ASCII bytes (every URN, NID, rule name and canonical form
+/// is ASCII: a byte 0x80-0xFF is never part of a URN).
+PyObject* ascii_str(std::string_view s)
+{
+    PyObject* o = PyUnicode_New(static_cast<Py_ssize_t>(s.size()), 127);
+    if (!o)
+        throw py::error_already_set();
+    if (!s.empty())
+        std::memcpy(PyUnicode_1BYTE_DATA(o), s.data(), s.size());
+    return o;
+}
+
+py::object ascii_obj(std::string_view s)
+{
+    return py::reinterpret_steal<py::object>(ascii_str(s));
+}
+
+/// An interned str that lives as long as the process (names, constants).
+PyObject* interned(char const* s)
+{
+    PyObject* o = PyUnicode_InternFromString(s);
+    if (!o)
+        throw py::error_already_set();
+    return o;
+}
+
 // ------------------------------------------------------------ text in
 
 /// The bytes of a str (UTF-8) or bytes-like argument, and the object that
-/// owns them (the str caches its UTF-8 form; a bytearray is copied, since
-/// it may change while the GIL is released).
+/// owns them (the str caches its UTF-8 form; a bytearray or other mutable
+/// buffer is copied, since it may change while the GIL is released).
 struct text_arg {
     py::object owner;
     std::string_view view;
 };
 
-std::string type_name(py::handle h)
+/// The bytes of `o`, without a copy for str and bytes; false (with no
+/// Python error set) if `o` is not text; throws error_already_set for a
+/// str that UTF-8 cannot encode. `copy` receives a copy of a mutable buffer.
+bool text_view(PyObject* o, std::string_view& out, std::string* copy)
 {
-    return py::str(py::type::handle_of(h).attr("__name__")).cast<std::string>();
-}
-
-text_arg get_text(py::handle h, char const* what)
-{
-    PyObject* o = h.ptr();
     if (PyUnicode_Check(o)) {
         Py_ssize_t n = 0;
         char const* p = PyUnicode_AsUTF8AndSize(o, &n);
         if (!p)
             throw py::error_already_set(); // UnicodeEncodeError: a lone surrogate
-        return {py::reinterpret_borrow<py::object>(h), {p, static_cast<std::size_t>(n)}};
+        out = {p, static_cast<std::size_t>(n)};
+        return true;
     }
-    if (PyBytes_Check(o))
-        return {py::reinterpret_borrow<py::object>(h),
-                {PyBytes_AS_STRING(o), static_cast<std::size_t>(PyBytes_GET_SIZE(o))}};
-    if (PyByteArray_Check(o)) {
-        py::bytes copy(PyByteArray_AS_STRING(o), static_cast<std::size_t>(PyByteArray_GET_SIZE(o)));
-        std::string_view v(PyBytes_AS_STRING(copy.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(copy.ptr())));
-        return {std::move(copy), v};
+    if (PyBytes_Check(o)) {
+        out = {PyBytes_AS_STRING(o), static_cast<std::size_t>(PyBytes_GET_SIZE(o))};
+        return true;
     }
-    throw py::type_error(std::string(what) + " must be str or bytes, not " + type_name(h));
+    if (!PyObject_CheckBuffer(o))
+        return false;
+    Py_buffer b;
+    if (PyObject_GetBuffer(o, &b, PyBUF_SIMPLE) != 0) {
+        PyErr_Clear(); // not contiguous bytes: not text
+        return false;
+    }
+    copy->assign(static_cast<char const*>(b.buf), static_cast<std::size_t>(b.len));
+    PyBuffer_Release(&b);
+    out = *copy;
+    return true;
 }
 
-/// Like get_text, but a str's lone surrogates (as read with
-/// errors="surrogateescape") become the bytes they stand for.
-text_arg get_text_surrogateescape(py::handle h, char const* what)
+[[noreturn]] void not_text(PyObject* o, char const* what)
 {
-    PyObject* o = h.ptr();
-    if (PyUnicode_Check(o)) {
-        PyObject* b = PyUnicode_AsEncodedString(o, "utf-8", "surrogateescape");
-        if (!b)
-            throw py::error_already_set();
-        auto owner = py::reinterpret_steal<py::object>(b);
-        return {owner, {PyBytes_AS_STRING(b), static_cast<std::size_t>(PyBytes_GET_SIZE(b))}};
-    }
-    return get_text(h, what);
+    throw py::type_error(std::string(what) + " must be str or bytes-like, not " + type_name(o));
 }
 
-/// Many texts copied into one buffer, for work without the GIL.
-struct text_batch {
-    std::string data;
-    std::vector<std::pair<std::size_t, std::size_t>> spans; // begin, size
-
-    std::size_t size() const noexcept { return spans.size(); }
-    std::string_view operator[](std::size_t i) const noexcept
-    {
-        return std::string_view(data).substr(spans[i].first, spans[i].second);
-    }
-};
-
-text_batch get_batch(py::handle iterable, char const* what, bool surrogateescape = false)
+text_arg get_text(PyObject* o, char const* what)
 {
-    if (PyUnicode_Check(iterable.ptr()) || PyBytes_Check(iterable.ptr()))
+    std::string copy;
+    text_arg t;
+    if (!text_view(o, t.view, &copy))
+        not_text(o, what);
+    if (PyUnicode_Check(o) || PyBytes_Check(o)) {
+        t.owner = py::reinterpret_borrow<py::object>(o);
+    } else {
+        t.owner = py::bytes(copy);
+        t.view = {PyBytes_AS_STRING(t.owner.ptr()), copy.size()};
+    }
+    return t;
+}
+
+text_arg get_text(py::handle h, char const* what)
+{
+    return get_text(h.ptr(), what);
+}
+
+/// The items of a batch argument: an iterable of texts, not a single one
+/// (a str or bytes would be read item by item).
+py::object batch_items(PyObject* iterable, char const* what)
+{
+    if (PyUnicode_Check(iterable) || PyBytes_Check(iterable) || PyByteArray_Check(iterable))
         throw py::type_error(std::string(what) + " must be an iterable of str or bytes, not a single " +
                              type_name(iterable));
-    text_batch b;
-    std::vector<text_arg> items;
-    std::size_t total = 0;
-    if (PyList_Check(iterable.ptr()) || PyTuple_Check(iterable.ptr()))
-        items.reserve(static_cast<std::size_t>(py::len(iterable)));
-    for (py::handle item : py::iter(iterable)) {
-        items.push_back(surrogateescape ? get_text_surrogateescape(item, what) : get_text(item, what));
-        total += items.back().view.size();
+    PyObject* seq = PySequence_Fast(iterable, "");
+    if (!seq) {
+        PyErr_Clear();
+        throw py::type_error(std::string(what) + " must be an iterable of str or bytes, not " + type_name(iterable));
     }
-    b.data.reserve(total);
-    b.spans.reserve(items.size());
-    for (text_arg const& t : items) {
-        b.spans.emplace_back(b.data.size(), t.view.size());
-        b.data.append(t.view);
-    }
-    return b;
+    return py::reinterpret_steal<py::object>(seq);
 }
+
+/// The exception that item `i` of a batch gives (the error being set):
+/// it gets an `index` attribute, and a TypeError's message names the item.
+py::object item_exception(std::size_t i)
+{
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    py::object exc = py::reinterpret_steal<py::object>(value);
+    Py_XDECREF(type);
+    Py_XDECREF(tb);
+    PyObject_SetAttrString(exc.ptr(), "index", py::int_(i).ptr());
+    if (PyObject_HasAttrString(exc.ptr(), "add_note"))
+        exc.attr("add_note")("(item " + std::to_string(i) + " of the batch)");
+    PyErr_Clear();
+    return exc;
+}
+
+/// The text of batch item `i`: true and its bytes; or false and `error`
+/// holding the exception it raises (not text, or a str UTF-8 cannot encode).
+bool batch_text(PyObject* item, std::size_t i, char const* what, std::string_view& out, std::deque<std::string>& copies,
+                py::object& error)
+{
+    std::string copy;
+    try {
+        if (text_view(item, out, &copy)) {
+            if (!PyUnicode_Check(item) && !PyBytes_Check(item)) {
+                copies.push_back(std::move(copy));
+                out = copies.back();
+            }
+            return true;
+        }
+        std::string const msg =
+            std::string(what) + "[" + std::to_string(i) + "] must be str or bytes-like, not " + type_name(item);
+        PyErr_SetString(PyExc_TypeError, msg.c_str());
+    } catch (py::error_already_set& e) {
+        e.restore();
+    }
+    error = item_exception(i);
+    return false;
+}
+
+// ------------------------------------------------------------ arguments
+
+/// The interned str of each syntax name, compared by pointer first.
+PyObject* syntax_names[3];
+urns::syntax const syntax_values[3] = {urns::syntax::rfc2141bis, urns::syntax::rfc2141, urns::syntax::rfc8141};
 
 urns::syntax get_syntax(std::string_view name)
 {
@@ -126,16 +219,236 @@ urns::syntax get_syntax(std::string_view name)
                           "': expected 'rfc2141bis', 'rfc2141' or 'rfc8141'");
 }
 
-std::optional<urns::equivalence_mode> get_mode(std::optional<std::string_view> name)
+/// A syntax= argument (nullptr: the default).
+urns::syntax get_syntax(PyObject* o)
 {
-    if (!name)
+    if (!o)
+        return urns::syntax::rfc2141bis;
+    for (int i = 0; i < 3; ++i)
+        if (o == syntax_names[i])
+            return syntax_values[i];
+    if (!PyUnicode_Check(o))
+        throw py::type_error("syntax must be str, not " + type_name(o));
+    Py_ssize_t n = 0;
+    char const* p = PyUnicode_AsUTF8AndSize(o, &n);
+    if (!p)
+        throw py::error_already_set();
+    return get_syntax(std::string_view(p, static_cast<std::size_t>(n)));
+}
+
+PyObject* syntax_str(urns::syntax s)
+{
+    for (int i = 0; i < 3; ++i)
+        if (syntax_values[i] == s)
+            return syntax_names[i];
+    return syntax_names[0];
+}
+
+std::string str_arg(PyObject* o, char const* what)
+{
+    if (!PyUnicode_Check(o))
+        throw py::type_error(std::string(what) + " must be str, not " + type_name(o));
+    Py_ssize_t n = 0;
+    char const* p = PyUnicode_AsUTF8AndSize(o, &n);
+    if (!p)
+        throw py::error_already_set();
+    return std::string(p, static_cast<std::size_t>(n));
+}
+
+std::optional<urns::equivalence_mode> get_mode(PyObject* o)
+{
+    if (!o || o == Py_None)
         return std::nullopt;
+    std::string const name = str_arg(o, "mode");
     using m = urns::equivalence_mode;
     for (m x : {m::rfc2141, m::rfc2141bis_drop_query, m::rfc2141bis_keep_query, m::rfc8141})
-        if (urns::to_string(x) == *name)
+        if (urns::to_string(x) == name)
             return x;
-    throw py::value_error("unknown equivalence mode '" + std::string(*name) +
+    throw py::value_error("unknown equivalence mode '" + name +
                           "': expected 'rfc2141', 'rfc2141bis-5a', 'rfc2141bis-5b' or 'rfc8141'");
+}
+
+/// A bool argument: its truth (nullptr: `dflt`).
+bool get_bool(PyObject* o, bool dflt)
+{
+    if (!o)
+        return dflt;
+    int const r = PyObject_IsTrue(o);
+    if (r < 0)
+        throw py::error_already_set();
+    return r != 0;
+}
+
+enum class on_error { raise, none, keep };
+
+on_error get_on_error(PyObject* o)
+{
+    if (!o)
+        return on_error::raise;
+    std::string const s = str_arg(o, "errors");
+    if (s == "raise")
+        return on_error::raise;
+    if (s == "none")
+        return on_error::none;
+    if (s == "return")
+        return on_error::keep;
+    throw py::value_error("errors must be 'raise', 'none' or 'return', not '" + s + "'");
+}
+
+/// The parameters of a function: names (the first `positional` may be
+/// given by position), how many are required, and their interned names.
+struct signature {
+    char const* function;
+    std::vector<char const*> names;
+    std::size_t required = 0;
+    std::size_t positional = 0;
+    std::vector<PyObject*> keys;
+};
+
+constexpr std::size_t max_params = 12;
+
+/// Binds a fast call's arguments to the parameters: out[i] is the
+/// argument of parameter i, or nullptr if it was left out. False with a
+/// TypeError set, as Python's own functions word it.
+bool bind_args(signature const& s, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames, PyObject** out)
+{
+    auto const n = static_cast<std::size_t>(nargs);
+    if (n > s.positional) {
+        PyErr_Format(PyExc_TypeError, "%s() takes at most %zu positional arguments (%zu given)", s.function,
+                     s.positional, n);
+        return false;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        out[i] = args[i];
+    if (kwnames) {
+        Py_ssize_t const nk = PyTuple_GET_SIZE(kwnames);
+        for (Py_ssize_t k = 0; k < nk; ++k) {
+            PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+            std::size_t i = 0;
+            while (i < s.keys.size() && s.keys[i] != key)
+                ++i;
+            if (i == s.keys.size()) { // not interned the same way: compare the text
+                i = 0;
+                while (i < s.keys.size() && PyUnicode_Compare(s.keys[i], key) != 0)
+                    ++i;
+                if (PyErr_Occurred())
+                    return false;
+            }
+            if (i == s.keys.size()) {
+                PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", s.function, key);
+                return false;
+            }
+            if (out[i]) {
+                PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'", s.function, s.names[i]);
+                return false;
+            }
+            out[i] = args[n + static_cast<std::size_t>(k)];
+        }
+    }
+    for (std::size_t i = 0; i < s.required; ++i)
+        if (!out[i]) {
+            PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s' (pos %zu)", s.function, s.names[i],
+                         i + 1);
+            return false;
+        }
+    return true;
+}
+
+/// Sets the Python error of the C++ exception being handled, as
+/// pybind11's own functions do (its translators, then urns' own).
+void set_python_error()
+{
+    if (py::detail::apply_exception_translators(py::detail::get_local_internals().registered_exception_translators))
+        return;
+    if (py::detail::apply_exception_translators(py::detail::get_internals().registered_exception_translators))
+        return;
+    PyErr_SetString(PyExc_SystemError, "urns: an unknown C++ exception");
+}
+
+/// A module-level function: its signature, body and method definition.
+using body_fn = py::object (*)(PyObject** args);
+
+struct function_entry {
+    signature sig;
+    body_fn body = nullptr;
+    std::string doc;
+    PyMethodDef def{};
+};
+
+std::deque<function_entry>& function_table()
+{
+    static std::deque<function_entry> table; // stable addresses for PyMethodDef
+    return table;
+}
+
+template <std::size_t I>
+PyObject* fast_entry(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames)
+{
+    function_entry const& e = function_table()[I];
+    PyObject* a[max_params] = {};
+    try {
+        if (!bind_args(e.sig, args, PyVectorcall_NARGS(nargs), kwnames, a))
+            return nullptr;
+        return e.body(a).release().ptr();
+    } catch (...) {
+        set_python_error();
+        return nullptr;
+    }
+}
+
+template <std::size_t... I>
+constexpr std::array<_PyCFunctionFastWithKeywords, sizeof...(I)> make_entries(std::index_sequence<I...>)
+{
+    return {&fast_entry<I>...};
+}
+
+constexpr auto fast_entries = make_entries(std::make_index_sequence<32>());
+
+/// Adds a function to `module` (whose __module__ is `public_module`, where
+/// pickle finds it by name). `params` as Python writes them: "text",
+/// "syntax='rfc2141bis'", "*" before keyword-only ones; the docstring's
+/// first line is the signature, the rest `doc`.
+void add_function(py::module_& module, char const* public_module, char const* name,
+                  std::vector<std::string> const& params, body_fn body, std::string const& doc)
+{
+    auto& table = function_table();
+    std::size_t const index = table.size();
+    if (index >= fast_entries.size())
+        throw std::logic_error("urns: too many module functions");
+    function_entry& e = table.emplace_back();
+    e.sig.function = name;
+    std::string text_sig = std::string(name) + "(";
+    bool keyword_only = false;
+    for (std::string const& p : params) {
+        if (text_sig.back() != '(')
+            text_sig += ", ";
+        text_sig += p;
+        if (p == "*") {
+            keyword_only = true;
+            continue;
+        }
+        std::size_t const eq = p.find('=');
+        auto* stored = new std::string(p.substr(0, eq)); // lives as long as the function
+        e.sig.names.push_back(stored->c_str());
+        e.sig.keys.push_back(interned(stored->c_str()));
+        if (eq == std::string::npos)
+            e.sig.required = e.sig.names.size();
+        if (!keyword_only)
+            e.sig.positional = e.sig.names.size();
+    }
+    if (e.sig.names.size() > max_params)
+        throw std::logic_error("urns: too many parameters");
+    e.body = body;
+    e.doc = text_sig + ")\n--\n\n" + doc;
+    e.def.ml_name = name;
+    e.def.ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(fast_entries[index]));
+    e.def.ml_flags = METH_FASTCALL | METH_KEYWORDS;
+    e.def.ml_doc = e.doc.c_str();
+    py::str mod(public_module);
+    PyObject* f = PyCFunction_NewEx(&e.def, module.ptr(), mod.ptr());
+    if (!f)
+        throw py::error_already_set();
+    module.attr(name) = py::reinterpret_steal<py::object>(f);
 }
 
 // ------------------------------------------------------------ namespaces
@@ -145,8 +458,11 @@ std::optional<urns::equivalence_mode> get_mode(std::optional<std::string_view> n
 /// methods uninitialized memory).
 bool initialized(py::handle h)
 {
+    // The value pointer is null until __init__ made the value; an
+    // instance that refers to another's member (Match.namespace_fault)
+    // has one and no holder of its own.
     auto* inst = reinterpret_cast<py::detail::instance*>(h.ptr());
-    return inst->get_value_and_holder().holder_constructed();
+    return inst->get_value_and_holder().value_ptr() != nullptr;
 }
 
 /// The C++ object of a pybind11 instance of T, after checking that it is
@@ -155,7 +471,7 @@ template <class T>
 T& self_of(py::handle h, char const* cls)
 {
     if (!py::isinstance<T>(h))
-        throw py::type_error(std::string("expected urns.") + cls + ", not " + type_name(h));
+        throw py::type_error(std::string("expected urns.") + cls + ", not " + type_name(h.ptr()));
     if (!initialized(h))
         throw py::type_error(std::string("this urns.") + cls + " object was not initialized (made by __new__ alone)");
     return h.cast<T&>();
@@ -179,8 +495,6 @@ struct py_namespace {
     std::string reference;
     std::vector<urns::abnf::diagnostic> warnings;
 };
-
-using namespace_ptr = std::shared_ptr<py_namespace const>;
 
 std::string lower(std::string_view s)
 {
@@ -242,15 +556,16 @@ struct ns_arg {
     explicit operator bool() const noexcept { return reg != nullptr; }
 };
 
-/// True or False (as today: two pointer compares), None, an int (its truth),
-/// a Registry, or an iterable of Namespace (the shipped ones and those).
-ns_arg get_namespaces(py::handle h)
+/// True or False (two pointer compares), None, an int (its truth), a
+/// Registry, or an iterable of Namespace (the shipped ones and those);
+/// nullptr: the default, False.
+ns_arg get_namespaces(PyObject* o)
 {
-    PyObject* o = h.ptr();
+    if (!o || o == Py_False || o == Py_None)
+        return {};
     if (o == Py_True)
         return {&urns::nss::builtin(), nullptr};
-    if (o == Py_False || o == Py_None)
-        return {};
+    py::handle h(o);
     if (py::isinstance<py_registry>(h)) {
         py_registry const& r = self_of<py_registry>(h, "Registry");
         return {r.reg.get(), r.reg};
@@ -261,7 +576,7 @@ ns_arg get_namespaces(py::handle h)
     if (!it) {
         PyErr_Clear();
         throw py::type_error("namespaces must be a bool, a urns.Registry or an iterable of urns.Namespace, not " +
-                             type_name(h));
+                             type_name(o));
     }
     auto reg = std::make_shared<urns::nss::registry>(urns::nss::builtin());
     for (py::handle item : py::reinterpret_steal<py::iterator>(it))
@@ -269,27 +584,7 @@ ns_arg get_namespaces(py::handle h)
     return {reg.get(), reg};
 }
 
-} // namespace
-
-namespace pybind11 {
-namespace detail {
-/// namespaces= arguments: see get_namespaces().
-template <>
-struct type_caster<ns_arg> {
-    PYBIND11_TYPE_CASTER(ns_arg, const_name("bool | Registry | Iterable[Namespace]"));
-    bool load(handle src, bool)
-    {
-        value = get_namespaces(src);
-        return true;
-    }
-};
-} // namespace detail
-} // namespace pybind11
-
-namespace {
-
 // ------------------------------------------------------------ errors
-
 
 /// A parse_error on its way to Python, with its caret message made while
 /// the input is at hand. Thrown with or without the GIL; translated into
@@ -299,8 +594,7 @@ struct parse_failure {
     std::string message;
     std::optional<std::size_t> index; // the item of a batch
 
-    parse_failure(urns::parse_error const& e, std::string_view input,
-                  std::optional<std::size_t> i = std::nullopt)
+    parse_failure(urns::parse_error const& e, std::string_view input, std::optional<std::size_t> i = std::nullopt)
         : error(e), message(urns::to_string(e, input)), index(i)
     {
     }
@@ -329,11 +623,11 @@ py::object make_parse_error(parse_failure const& f)
     throw parse_failure(e, input);
 }
 
-// ------------------------------------------------------------ URNs
+// ------------------------------------------------------------ URN objects
 
-/// The fault of a namespace's verdict on an NSS, or nothing if it is valid:
-/// a verdict is either an optional fault or a result that is true when the
-/// NSS is valid (whose error() is the fault).
+/// A namespace's verdict on an NSS as an optional fault: a verdict is
+/// either an optional fault or a result that is true when the NSS is valid
+/// (whose error() is the fault).
 template <class Verdict>
 std::optional<urns::nss::nss_fault> fault_of(Verdict const& v)
 {
@@ -343,40 +637,296 @@ std::optional<urns::nss::nss_fault> fault_of(Verdict const& v)
         return v ? std::nullopt : std::optional<urns::nss::nss_fault>(v.error());
 }
 
-/// A URN given as a URN object, or text parsed with the options.
-struct urn_arg {
-    std::optional<urns::urn> owned; // when parsed from text
-    urns::urn const* object = nullptr;
-    urns::urn const& get() const { return object ? *object : *owned; }
+/// urns.URN: a urns::urn in the object itself. `ready` is false between
+/// the allocation and the parse (parse_many), and for an object whose
+/// parse failed: then there is no urn to destroy.
+struct urn_object {
+    PyObject_HEAD
+    Py_hash_t hash;
+    bool ready;
+    alignas(urns::urn) unsigned char storage[sizeof(urns::urn)];
+
+    urns::urn& get() noexcept { return *std::launder(reinterpret_cast<urns::urn*>(storage)); }
 };
 
-urns::result<urns::urn> parse_owned(std::string_view s, urns::syntax syn, ns_arg const& namespaces)
+/// Filled in by init_urn_type (a static type: zero-initialized, then
+/// set field by field).
+PyTypeObject urn_type;
+
+bool is_urn(PyObject* o)
+{
+    return PyObject_TypeCheck(o, &urn_type);
+}
+
+urns::urn const& urn_of(PyObject* o)
+{
+    auto* u = reinterpret_cast<urn_object*>(o);
+    if (!u->ready) // cannot happen from Python: tp_new parses
+        throw py::type_error("this urns.URN object holds no URN");
+    return u->get();
+}
+
+/// A new URN object of `type` (uninitialized: ready is false).
+urn_object* alloc_urn(PyTypeObject* type)
+{
+    auto* u = reinterpret_cast<urn_object*>(type->tp_alloc(type, 0));
+    if (!u)
+        throw py::error_already_set();
+    u->hash = -1;
+    u->ready = false;
+    return u;
+}
+
+py::object make_urn_object(urns::urn_view v, PyTypeObject* type = &urn_type)
+{
+    urn_object* u = alloc_urn(type);
+    auto o = py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(u));
+    new (u->storage) urns::urn(v);
+    u->ready = true;
+    return o;
+}
+
+void urn_dealloc(PyObject* self)
+{
+    auto* u = reinterpret_cast<urn_object*>(self);
+    if (u->ready)
+        u->get().~urn();
+    Py_TYPE(self)->tp_free(self);
+}
+
+urns::result<urns::urn_view> parse_view(std::string_view s, urns::syntax syn, ns_arg const& namespaces)
 {
     urns::parse_options o;
     o.syntax = syn;
     o.registry = namespaces.reg;
-    return urns::urn::parse(s, o);
+    return urns::parse_urn(s, o);
 }
+
+signature urn_new_sig;
+
+PyObject* urn_vectorcall(PyObject* type, PyObject* const* args, std::size_t nargsf, PyObject* kwnames)
+{
+    PyObject* a[max_params] = {};
+    try {
+        if (!bind_args(urn_new_sig, args, PyVectorcall_NARGS(nargsf), kwnames, a))
+            return nullptr;
+        text_arg t = get_text(a[0], "text");
+        ns_arg const ns = get_namespaces(a[2]);
+        auto r = parse_view(t.view, get_syntax(a[1]), ns);
+        if (!r)
+            raise(r.error(), t.view);
+        return make_urn_object(*r, reinterpret_cast<PyTypeObject*>(type)).release().ptr();
+    } catch (...) {
+        set_python_error();
+        return nullptr;
+    }
+}
+
+PyObject* urn_new(PyTypeObject* type, PyObject* args, PyObject* kwargs)
+{
+    // The tuple and dict of tp_new turned into a fast call's arguments.
+    std::vector<PyObject*> all;
+    Py_ssize_t const n = PyTuple_GET_SIZE(args);
+    for (Py_ssize_t i = 0; i < n; ++i)
+        all.push_back(PyTuple_GET_ITEM(args, i));
+    py::object names;
+    if (kwargs && PyDict_GET_SIZE(kwargs) != 0) {
+        py::list keys;
+        PyObject *k, *v;
+        Py_ssize_t pos = 0;
+        while (PyDict_Next(kwargs, &pos, &k, &v)) {
+            keys.append(k);
+            all.push_back(v);
+        }
+        names = py::tuple(keys);
+    }
+    return urn_vectorcall(reinterpret_cast<PyObject*>(type), all.data(), static_cast<std::size_t>(n),
+                          names ? names.ptr() : nullptr);
+}
+
+/// A getter of URN objects; F maps the urn to a new reference.
+template <class F>
+PyObject* urn_get(PyObject* self, F f)
+{
+    try {
+        return f(urn_of(self)).release().ptr();
+    } catch (...) {
+        set_python_error();
+        return nullptr;
+    }
+}
+
+py::object optional_ascii(bool present, std::string_view v)
+{
+    return present ? ascii_obj(v) : py::none();
+}
+
+#define URNS_GETTER(name, expr)                                                                                   \
+    PyObject* urn_get_##name(PyObject* self, void*)                                                             \
+    {                                                                                                             \
+        return urn_get(self, [](urns::urn const& u) { return expr; });                                            \
+    }
+URNS_GETTER(scheme, ascii_obj(u.scheme()))
+URNS_GETTER(nid, ascii_obj(u.nid()))
+URNS_GETTER(nss, ascii_obj(u.nss()))
+URNS_GETTER(assigned_name, ascii_obj(u.assigned_name()))
+URNS_GETTER(query, optional_ascii(u.has_query(), u.query()))
+URNS_GETTER(r_component, optional_ascii(u.has_r_component(), u.r_component()))
+URNS_GETTER(q_component, optional_ascii(u.has_q_component(), u.q_component()))
+URNS_GETTER(f_component, optional_ascii(u.has_f_component(), u.f_component()))
+URNS_GETTER(syntax, py::reinterpret_borrow<py::object>(syntax_str(u.syntax())))
+#undef URNS_GETTER
+
+PyGetSetDef urn_getset[] = {
+    {"scheme", urn_get_scheme, nullptr, "'urn' as written (any case).", nullptr},
+    {"nid", urn_get_nid, nullptr, "The namespace identifier as written.", nullptr},
+    {"nss", urn_get_nss, nullptr, "The namespace-specific string as written (still percent-encoded).", nullptr},
+    {"assigned_name", urn_get_assigned_name, nullptr,
+     "'urn:' NID ':' NSS, without query, components or fragment.", nullptr},
+    {"query", urn_get_query, nullptr, "rfc2141bis: the query after '?', or None.", nullptr},
+    {"r_component", urn_get_r_component, nullptr, "rfc8141: the r-component after '?+', or None.", nullptr},
+    {"q_component", urn_get_q_component, nullptr, "rfc8141: the q-component after '?=', or None.", nullptr},
+    {"f_component", urn_get_f_component, nullptr, "The fragment (RFC 8141's f-component) after '#', or None.",
+     nullptr},
+    {"syntax", urn_get_syntax, nullptr, "The syntax it was parsed with: 'rfc2141bis', 'rfc2141' or 'rfc8141'.",
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr},
+};
+
+PyObject* urn_str(PyObject* self)
+{
+    return urn_get(self, [](urns::urn const& u) { return ascii_obj(u.buffer()); });
+}
+
+PyObject* urn_repr(PyObject* self)
+{
+    return urn_get(self, [self](urns::urn const& u) {
+        std::string s = std::string(Py_TYPE(self) == &urn_type ? "urns.URN" : Py_TYPE(self)->tp_name) + "(" +
+                        py::repr(ascii_obj(u.buffer())).cast<std::string>();
+        if (u.syntax() != urns::syntax::rfc2141bis)
+            s += ", syntax='" + std::string(urns::to_string(u.syntax())) + "'";
+        return py::object(py::str(s + ")"));
+    });
+}
+
+Py_hash_t urn_hash(PyObject* self)
+{
+    auto* u = reinterpret_cast<urn_object*>(self);
+    if (u->hash != -1)
+        return u->hash;
+    try {
+        urns::urn const& v = urn_of(self);
+        std::size_t h = std::hash<std::string_view>{}(v.buffer());
+        h ^= (static_cast<std::size_t>(v.syntax()) + 1) * 0x9E3779B97F4A7C15ull;
+        auto r = static_cast<Py_hash_t>(h);
+        u->hash = r == -1 ? -2 : r;
+        return u->hash;
+    } catch (...) {
+        set_python_error();
+        return -1;
+    }
+}
+
+PyObject* urn_richcompare(PyObject* a, PyObject* b, int op)
+{
+    if (!is_urn(a) || !is_urn(b) || (op != Py_EQ && op != Py_NE))
+        Py_RETURN_NOTIMPLEMENTED;
+    try {
+        bool const same = urn_of(a) == urn_of(b);
+        return py::bool_(op == Py_EQ ? same : !same).release().ptr();
+    } catch (...) {
+        set_python_error();
+        return nullptr;
+    }
+}
+
+/// Pickled as its class, text and syntax (and a subclass's __dict__).
+PyObject* urn_reduce(PyObject* self, PyObject*)
+{
+    return urn_get(self, [self](urns::urn const& u) {
+        py::object args = py::make_tuple(ascii_obj(u.buffer()), py::handle(syntax_str(u.syntax())));
+        py::handle cls(reinterpret_cast<PyObject*>(Py_TYPE(self)));
+        py::object dict = py::getattr(py::handle(self), "__dict__", py::none());
+        if (PyDict_Check(dict.ptr()) && PyDict_GET_SIZE(dict.ptr()) != 0)
+            return py::object(py::make_tuple(cls, args, dict));
+        return py::object(py::make_tuple(cls, args));
+    });
+}
+
+PyMethodDef urn_methods[] = {
+    {"__reduce__", urn_reduce, METH_NOARGS, "__reduce__($self, /)\n--\n\nFor pickle: the class, text and syntax."},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+constexpr char const* urn_doc =
+    "URN(text, syntax='rfc2141bis', namespaces=False)\n--\n\n"
+    "A parsed URN: immutable, hashable, and always valid in its syntax.\n\n"
+    "URN(text, syntax='rfc2141bis', namespaces=False) parses like urns.parse()\n"
+    "(ParseError if text is not a URN). Components are as written (still\n"
+    "percent-encoded); a component that is absent is None, one that is present\n"
+    "but empty is '' (urn:ex:a# has f_component ''). == and hash() compare the\n"
+    "exact text and the syntax (URN:foo:a != urn:foo:a); for equivalence use\n"
+    "urns.equivalent() or urns.equivalence_key(). Picklable (as its text and\n"
+    "syntax), and a base class.";
+
+void init_urn_type(py::module_& m)
+{
+    urn_new_sig.function = "URN";
+    urn_new_sig.names = {"text", "syntax", "namespaces"};
+    for (char const* n : urn_new_sig.names)
+        urn_new_sig.keys.push_back(interned(n));
+    urn_new_sig.required = 1;
+    urn_new_sig.positional = 3;
+
+    Py_SET_REFCNT(&urn_type, 1);
+    Py_SET_TYPE(&urn_type, &PyType_Type);
+    urn_type.tp_name = "urns.URN";
+    urn_type.tp_basicsize = sizeof(urn_object);
+    urn_type.tp_dealloc = urn_dealloc;
+    urn_type.tp_repr = urn_repr;
+    urn_type.tp_str = urn_str;
+    urn_type.tp_hash = urn_hash;
+    urn_type.tp_richcompare = urn_richcompare;
+    urn_type.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE;
+    urn_type.tp_doc = urn_doc;
+    urn_type.tp_methods = urn_methods;
+    urn_type.tp_getset = urn_getset;
+    urn_type.tp_new = urn_new;
+    urn_type.tp_vectorcall = urn_vectorcall;
+    if (PyType_Ready(&urn_type) < 0)
+        throw py::error_already_set();
+    Py_INCREF(&urn_type);
+    m.attr("URN") = py::handle(reinterpret_cast<PyObject*>(&urn_type));
+}
+
+/// A URN given as a URN object, or text parsed with the options.
+struct urn_arg {
+    text_arg text;                              // when parsed from text
+    std::optional<urns::urn_view> parsed;
+    urns::urn const* object = nullptr;
+    urns::urn_view get() const { return object ? object->view() : *parsed; }
+    std::string_view buffer() const { return object ? object->buffer() : text.view; }
+};
 
 /// The URN of an argument: a URN object as it is (checked against the
 /// namespaces' rules if asked), or text parsed in `syn`.
-urn_arg get_urn(py::handle h, urns::syntax syn, ns_arg const& namespaces, char const* what)
+urn_arg get_urn(PyObject* o, urns::syntax syn, ns_arg const& namespaces, char const* what)
 {
     urn_arg a;
-    if (py::isinstance<urns::urn>(h)) {
-        a.object = &self_of<urns::urn>(h, "URN");
+    if (is_urn(o)) {
+        a.object = &urn_of(o);
         if (namespaces)
             if (auto f = fault_of(urns::nss::validate(*namespaces.reg, a.object->view())))
-                raise(urns::parse_error{urns::make_error_code(urns::error::nss_rejected), f->offset,
-                                        f->expected, a.object->syntax()},
+                raise(urns::parse_error{urns::make_error_code(urns::error::nss_rejected), f->offset, f->expected,
+                                        a.object->syntax()},
                       a.object->buffer());
         return a;
     }
-    text_arg t = get_text(h, what);
-    auto r = parse_owned(t.view, syn, namespaces);
+    a.text = get_text(o, what);
+    auto r = parse_view(a.text.view, syn, namespaces);
     if (!r)
-        raise(r.error(), t.view);
-    a.owned.emplace(std::move(*r));
+        raise(r.error(), a.text.view);
+    a.parsed = *r;
     return a;
 }
 
@@ -400,26 +950,9 @@ urns::equivalence_mode mode_for(urns::urn_view u, std::optional<urns::equivalenc
     return m ? *m : urns::default_equivalence(u.syntax());
 }
 
-py::object optional_str(bool present, std::string_view v)
-{
-    return present ? py::object(py::str(v.data(), v.size())) : py::object(py::none());
-}
+} // namespace
 
-std::string repr_of(urns::urn const& u)
-{
-    std::string r = py::repr(py::str(u.buffer().data(), u.buffer().size())).cast<std::string>();
-    std::string s = "urns.URN(" + r;
-    if (u.syntax() != urns::syntax::rfc2141bis)
-        s += ", syntax='" + std::string(urns::to_string(u.syntax())) + "'";
-    return s + ")";
-}
-
-/// A method of URN that checks its self first (see self_of).
-template <class F>
-auto on_urn(F f)
-{
-    return [f](py::handle self) { return f(self_of<urns::urn>(self, "URN")); };
-}
+namespace {
 
 // ------------------------------------------------------------ diagnostics, matches
 
@@ -459,23 +992,23 @@ py_match to_match(urns::urn_match const& m)
     return r;
 }
 
-urns::extract_options extract_options_for(std::string_view syntax, bool strict, ns_arg const& namespaces,
+urns::extract_options extract_options_for(urns::syntax syntax, bool strict, ns_arg const& namespaces,
                                           bool uri_context)
 {
     urns::extract_options o;
-    o.syntax = get_syntax(syntax);
+    o.syntax = syntax;
     o.mode = strict ? urns::extract_mode::strict : urns::extract_mode::prose;
     o.registry = namespaces.reg;
     o.uri_context = uri_context;
     return o;
 }
 
-/// The lazy iterator of find(): it keeps the text's owner alive and scans
-/// on at each next().
+/// The lazy iterator of find(): it keeps the text's owner and the
+/// namespaces alive and scans on at each next().
 class match_iterator {
 public:
-    match_iterator(text_arg t, urns::extract_options const& o)
-        : text_(std::move(t)), matches_(text_.view, o), it_(matches_.begin())
+    match_iterator(text_arg t, ns_arg ns, urns::extract_options const& o)
+        : text_(std::move(t)), ns_(std::move(ns)), matches_(text_.view, o), it_(matches_.begin())
     {
     }
 
@@ -490,28 +1023,26 @@ public:
 
 private:
     text_arg text_;
+    ns_arg ns_;
     urns::urn_matches matches_;
     urns::urn_matches::iterator it_;
 };
 
-enum class on_error { raise, none, keep };
-
-on_error get_on_error(std::string_view s)
-{
-    if (s == "raise")
-        return on_error::raise;
-    if (s == "none")
-        return on_error::none;
-    if (s == "return")
-        return on_error::keep;
-    throw py::value_error("errors must be 'raise', 'none' or 'return', not '" + std::string(s) + "'");
-}
-
-/// A batch item that failed: None, or the ParseError itself (its caret
-/// message made only then).
+/// A batch item that failed to parse: None, or the ParseError itself (its
+/// caret message made only then).
 py::object failed_item(on_error how, urns::parse_error const& e, std::string_view input, std::size_t i)
 {
     return how == on_error::none ? py::object(py::none()) : make_parse_error(parse_failure(e, input, i));
+}
+
+/// A batch item that is not text: raised, None, or the exception itself.
+py::object bad_item(on_error how, py::object const& exc)
+{
+    if (how == on_error::raise) {
+        PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exc.ptr())), exc.ptr());
+        throw py::error_already_set();
+    }
+    return how == on_error::none ? py::object(py::none()) : exc;
 }
 
 // ------------------------------------------------------------ namespaces from ABNF
@@ -521,11 +1052,12 @@ py::object failed_item(on_error how, urns::parse_error const& e, std::string_vie
 std::vector<std::string> get_names(py::handle h, char const* what)
 {
     if (PyUnicode_Check(h.ptr()) || PyBytes_Check(h.ptr()))
-        throw py::type_error(std::string(what) + " must be an iterable of rule names, not a single " + type_name(h));
+        throw py::type_error(std::string(what) + " must be an iterable of rule names, not a single " +
+                             type_name(h.ptr()));
     std::vector<std::string> out;
     for (py::handle item : py::iter(h)) {
         if (!PyUnicode_Check(item.ptr()))
-            throw py::type_error(std::string(what) + " must hold str, not " + type_name(item));
+            throw py::type_error(std::string(what) + " must hold str, not " + type_name(item.ptr()));
         out.push_back(item.cast<std::string>());
     }
     return out;
@@ -533,9 +1065,7 @@ std::vector<std::string> get_names(py::handle h, char const* what)
 
 std::string str_of(py::handle h, char const* what)
 {
-    if (!PyUnicode_Check(h.ptr()))
-        throw py::type_error(std::string(what) + " must be str, not " + type_name(h));
-    return h.cast<std::string>();
+    return str_arg(h.ptr(), what);
 }
 
 /// A namespace compiled from its ABNF; throws grammar_failure with the
@@ -666,22 +1196,707 @@ py::object make_grammar_error(grammar_failure const& f)
     return exc;
 }
 
-// ------------------------------------------------------------ docstrings
+// ------------------------------------------------------------ blocks of files (urns.dask)
+
+/// Length of the valid UTF-8 sequence at p (at most n bytes), or 0: the
+/// rule of the urn tool's JSON writer (no overlong forms, no surrogates).
+std::size_t utf8_length(unsigned char const* p, std::size_t n) noexcept
+{
+    unsigned char const c = p[0];
+    std::size_t len;
+    unsigned char lo = 0x80, hi = 0xBF; // bounds of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        if (c == 0xF4)
+            hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (n < len || p[1] < lo || p[1] > hi)
+        return 0;
+    for (std::size_t i = 2; i < len; ++i)
+        if (p[i] < 0x80 || p[i] > 0xBF)
+            return 0;
+    return len;
+}
+
+bool valid_utf8(std::string_view s) noexcept
+{
+    auto const* p = reinterpret_cast<unsigned char const*>(s.data());
+    for (std::size_t i = 0; i < s.size();) {
+        if (p[i] < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t const len = utf8_length(p + i, s.size() - i);
+        if (len == 0)
+            return false;
+        i += len;
+    }
+    return true;
+}
+
+/// `s` as the urn tool writes a JSON string's contents: UTF-8 kept,
+/// each byte that is not part of valid UTF-8 as \ufffd, the controls,
+/// '"' and '\\' escaped.
+void json_escape(std::string& o, std::string_view s)
+{
+    static char const hex[] = "0123456789abcdef";
+    auto const* p = reinterpret_cast<unsigned char const*>(s.data());
+    std::size_t i = 0;
+    while (i < s.size()) {
+        unsigned char const c = p[i];
+        if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+            o.push_back(static_cast<char>(c));
+            ++i;
+            continue;
+        }
+        if (c >= 0x80) {
+            if (std::size_t const len = utf8_length(p + i, s.size() - i)) {
+                o.append(s.data() + i, len);
+                i += len;
+                continue;
+            }
+            o += "\\ufffd";
+        } else {
+            switch (c) {
+            case '"': o += "\\\""; break;
+            case '\\': o += "\\\\"; break;
+            case '\n': o += "\\n"; break;
+            case '\r': o += "\\r"; break;
+            case '\t': o += "\\t"; break;
+            default: {
+                char const e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+                o.append(e, 6);
+            }
+            }
+        }
+        ++i;
+    }
+}
+
+/// Standard base64 (RFC 4648 section 4), with its "=" padding.
+std::string base64(std::string_view s)
+{
+    static char const digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    auto const* p = reinterpret_cast<unsigned char const*>(s.data());
+    std::size_t i = 0;
+    for (; i + 3 <= s.size(); i += 3) {
+        unsigned const v = (p[i] << 16) | (p[i + 1] << 8) | p[i + 2];
+        for (int k = 18; k >= 0; k -= 6)
+            out.push_back(digits[(v >> k) & 63]);
+    }
+    if (std::size_t const rest = s.size() - i) {
+        unsigned const v = (p[i] << 16) | (rest == 2 ? p[i + 1] << 8 : 0);
+        out.push_back(digits[(v >> 18) & 63]);
+        out.push_back(digits[(v >> 12) & 63]);
+        out.push_back(rest == 2 ? digits[(v >> 6) & 63] : '=');
+        out.push_back('=');
+    }
+    return out;
+}
+
+/// The "\n"s of a span of bytes.
+std::size_t count_newlines(char const* p, std::size_t n) noexcept
+{
+    std::size_t count = 0;
+    char const* const end = p + n;
+    while (p < end) {
+        auto const* nl = static_cast<char const*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+        if (!nl)
+            break;
+        ++count;
+        p = nl + 1;
+    }
+    return count;
+}
+
+/// One URN found in a block: the match (a view into the block), its line
+/// and the offset of its line's start in the file.
+struct block_match {
+    urns::urn_match match;
+    std::size_t line;
+    std::uint64_t line_start;
+};
+
+/// The keys of a record, interned once.
+struct record_keys {
+    PyObject *version, *file, *file_base64, *line, *column, *offset, *urn, *syntax, *scheme, *nid, *nss,
+        *assigned_name, *query, *r_component, *q_component, *fragment, *namespace_fault, *expected, *canonical, *one;
+
+    record_keys()
+        : version(interned("version")), file(interned("file")), file_base64(interned("file_base64")),
+          line(interned("line")), column(interned("column")), offset(interned("offset")), urn(interned("urn")),
+          syntax(interned("syntax")), scheme(interned("scheme")), nid(interned("nid")), nss(interned("nss")),
+          assigned_name(interned("assigned_name")), query(interned("query")), r_component(interned("r_component")),
+          q_component(interned("q_component")), fragment(interned("fragment")),
+          namespace_fault(interned("namespace_fault")), expected(interned("expected")),
+          canonical(interned("canonical")), one(PyLong_FromLong(1))
+    {
+    }
+};
+
+record_keys const& keys()
+{
+    static record_keys const k;
+    return k;
+}
+
+/// Sets d[key] = value, stealing the value.
+void set_item(PyObject* d, PyObject* key, PyObject* value)
+{
+    if (!value)
+        throw py::error_already_set();
+    int const r = PyDict_SetItem(d, key, value);
+    Py_DECREF(value);
+    if (r != 0)
+        throw py::error_already_set();
+}
+
+void set_item(PyObject* d, PyObject* key, py::object value)
+{
+    set_item(d, key, value.release().ptr());
+}
+
+/// The bytes of `file` as a JSON writer of the urn tool gives a member:
+/// the text (a byte that is not UTF-8 as U+FFFD) and, if some byte is not,
+/// the base64 of the bytes.
+struct file_name {
+    std::string bytes;
+    bool utf8 = true;
+    py::object text, text_base64; // for the records' dicts
+};
+
+file_name make_file_name(std::string_view bytes)
+{
+    file_name f;
+    f.bytes = std::string(bytes);
+    f.utf8 = valid_utf8(bytes);
+    std::string escaped;
+    json_escape(escaped, bytes);
+    // The JSON string's contents read back: the escapes are "\ufffd" and
+    // those of the controls, '"' and '\\'.
+    f.text = py::module_::import("json").attr("loads")(py::str("\"" + escaped + "\""));
+    if (!f.utf8)
+        f.text_base64 = ascii_obj(base64(bytes));
+    return f;
+}
+
+/// The record of a match, as the urn tool's `extract --json` writes it
+/// (and "canonical" after it when asked).
+void json_record(std::string& o, file_name const& file, std::size_t line, std::uint64_t offset, std::size_t column,
+                 urns::urn_match const& m, std::optional<std::string> const* canonical)
+{
+    urns::urn_view const& u = m.view;
+    auto key = [&o](char const* k) {
+        o += ",\"";
+        o += k;
+        o += "\":";
+    };
+    auto str_member = [&](char const* k, std::string_view v) {
+        key(k);
+        o += '"';
+        json_escape(o, v);
+        o += '"';
+    };
+    auto num_member = [&](char const* k, std::uint64_t v) {
+        key(k);
+        o += std::to_string(v);
+    };
+    o += "{\"version\":1";
+    str_member("file", file.bytes);
+    if (!file.utf8)
+        str_member("file_base64", base64(file.bytes));
+    num_member("line", line);
+    num_member("column", column);
+    num_member("offset", offset);
+    str_member("urn", u.buffer());
+    str_member("syntax", urns::to_string(u.syntax()));
+    str_member("scheme", u.scheme());
+    str_member("nid", u.nid());
+    str_member("nss", u.nss());
+    str_member("assigned_name", u.assigned_name());
+    if (u.has_query())
+        str_member("query", u.query());
+    if (u.has_r_component())
+        str_member("r_component", u.r_component());
+    if (u.has_q_component())
+        str_member("q_component", u.q_component());
+    if (u.has_fragment())
+        str_member("fragment", u.fragment());
+    if (m.namespace_fault) {
+        key("namespace_fault");
+        o += "{\"offset\":" + std::to_string(m.namespace_fault->offset) + ",\"expected\":\"";
+        json_escape(o, m.namespace_fault->expected);
+        o += "\"}";
+    }
+    if (canonical) {
+        if (*canonical) {
+            str_member("canonical", **canonical);
+        } else {
+            key("canonical");
+            o += "null";
+        }
+    }
+    o += "}\n";
+}
+
+/// The same record as a dict.
+py::object dict_record(file_name const& file, std::size_t line, std::uint64_t offset, std::size_t column,
+                       urns::urn_match const& m, std::optional<std::string> const* canonical)
+{
+    record_keys const& k = keys();
+    urns::urn_view const& u = m.view;
+    py::object d = py::reinterpret_steal<py::object>(PyDict_New());
+    if (!d)
+        throw py::error_already_set();
+    PyObject* p = d.ptr();
+    Py_INCREF(k.one);
+    set_item(p, k.version, k.one);
+    set_item(p, k.file, file.text);
+    if (!file.utf8)
+        set_item(p, k.file_base64, file.text_base64);
+    set_item(p, k.line, PyLong_FromSize_t(line));
+    set_item(p, k.column, PyLong_FromSize_t(column));
+    set_item(p, k.offset, PyLong_FromUnsignedLongLong(offset));
+    set_item(p, k.urn, ascii_str(u.buffer()));
+    Py_INCREF(syntax_str(u.syntax()));
+    set_item(p, k.syntax, syntax_str(u.syntax()));
+    set_item(p, k.scheme, ascii_str(u.scheme()));
+    set_item(p, k.nid, ascii_str(u.nid()));
+    set_item(p, k.nss, ascii_str(u.nss()));
+    set_item(p, k.assigned_name, ascii_str(u.assigned_name()));
+    if (u.has_query())
+        set_item(p, k.query, ascii_str(u.query()));
+    if (u.has_r_component())
+        set_item(p, k.r_component, ascii_str(u.r_component()));
+    if (u.has_q_component())
+        set_item(p, k.q_component, ascii_str(u.q_component()));
+    if (u.has_fragment())
+        set_item(p, k.fragment, ascii_str(u.fragment()));
+    if (m.namespace_fault) {
+        PyObject* f = PyDict_New();
+        if (!f)
+            throw py::error_already_set();
+        set_item(p, k.namespace_fault, f);
+        set_item(f, k.offset, PyLong_FromSize_t(m.namespace_fault->offset));
+        set_item(f, k.expected, ascii_str(m.namespace_fault->expected));
+    }
+    if (canonical)
+        set_item(p, k.canonical, *canonical ? ascii_str(**canonical) : py::none().release().ptr());
+    return d;
+}
+
+} // namespace
+
+namespace {
+
+// ------------------------------------------------------------ the functions' bodies
+
+py::object fn_parse(PyObject** a)
+{
+    text_arg t = get_text(a[0], "text");
+    ns_arg const ns = get_namespaces(a[2]);
+    auto r = parse_view(t.view, get_syntax(a[1]), ns);
+    if (!r)
+        raise(r.error(), t.view);
+    return make_urn_object(*r);
+}
+
+py::object fn_is_valid(PyObject** a)
+{
+    urns::syntax const syn = get_syntax(a[1]);
+    ns_arg const ns = get_namespaces(a[2]);
+    PyObject* text = a[0];
+    std::string_view v;
+    std::string copy;
+    if (PyUnicode_Check(text)) {
+        Py_ssize_t n = 0;
+        char const* p = PyUnicode_AsUTF8AndSize(text, &n);
+        if (!p) { // not encodable (a lone surrogate): not a URN
+            PyErr_Clear();
+            return py::bool_(false);
+        }
+        v = {p, static_cast<std::size_t>(n)};
+    } else if (!text_view(text, v, &copy)) {
+        not_text(text, "text");
+    }
+    return py::bool_(bool(parse_view(v, syn, ns)));
+}
+
+/// How many items a batch works on between two takings of the GIL (the
+/// results of a chunk are held in C++ until then).
+constexpr std::size_t chunk_items = 4096;
+
+py::object fn_parse_many(PyObject** a)
+{
+    urns::syntax const syn = get_syntax(a[1]);
+    ns_arg const ns = get_namespaces(a[2]);
+    on_error const how = get_on_error(a[3]);
+    py::object seq = batch_items(a[0], "texts");
+    auto const n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(seq.ptr()));
+    PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
+    // Each text's URN object is allocated first, with the GIL, and the list
+    // holds them; the parse then fills each in place without the GIL, so
+    // that nothing but the objects themselves is made (no copy of the
+    // texts, no intermediate URNs). The bytes of each text are kept in its
+    // object's storage until the parse reads them.
+    py::list out(n);
+    std::deque<std::string> copies;
+    std::vector<std::pair<std::size_t, py::object>> bad;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::string_view v;
+        py::object exc;
+        if (!batch_text(items[i], i, "texts", v, copies, exc)) {
+            if (how == on_error::raise)
+                bad_item(how, exc);
+            bad.emplace_back(i, std::move(exc));
+            continue;
+        }
+        urn_object* u = alloc_urn(&urn_type);
+        static_assert(sizeof(std::string_view) <= sizeof(urn_object::storage));
+        new (u->storage) std::string_view(v);
+        PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), reinterpret_cast<PyObject*>(u));
+    }
+    PyObject** objs = reinterpret_cast<PyListObject*>(out.ptr())->ob_item;
+    std::vector<std::pair<std::size_t, urns::parse_error>> failed;
+    {
+        py::gil_scoped_release nogil;
+        urns::parse_options const o{syn, ns.reg};
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!objs[i])
+                continue;
+            auto* u = reinterpret_cast<urn_object*>(objs[i]);
+            std::string_view const text = *std::launder(reinterpret_cast<std::string_view*>(u->storage));
+            auto r = urns::parse_urn(text, o);
+            if (r) {
+                new (u->storage) urns::urn(*r);
+                u->ready = true;
+            } else {
+                failed.emplace_back(i, r.error());
+                if (how == on_error::raise)
+                    break;
+            }
+        }
+    }
+    std::size_t b = 0;
+    for (auto const& [i, e] : failed) {
+        std::string_view text;
+        std::string copy;
+        text_view(items[i], text, &copy);
+        if (how == on_error::raise)
+            throw parse_failure(e, text, i);
+        out[i] = failed_item(how, e, text, i); // drops the object that was not filled
+    }
+    for (auto& [i, exc] : bad)
+        PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), bad_item(how, exc).release().ptr());
+    (void)b;
+    return out;
+}
+
+py::object canonical_body(PyObject** a)
+{
+    auto const md = get_mode(a[1]);
+    ns_arg const ns = get_namespaces(a[3]);
+    urn_arg u = get_urn(a[0], get_syntax(a[2]), ns, "text");
+    return ascii_obj(canonical_of(u.get(), mode_for(u.get(), md), ns));
+}
+
+py::object fn_equivalent(PyObject** a)
+{
+    auto const md = get_mode(a[2]);
+    urns::syntax const syn = get_syntax(a[3]);
+    ns_arg const ns = get_namespaces(a[4]);
+    urn_arg ua = get_urn(a[0], syn, ns, "a");
+    urn_arg ub = get_urn(a[1], syn, ns, "b");
+    urns::equivalence_mode const m = mode_for(ua.get(), md);
+    if (ns)
+        return py::bool_(canonical_of(ua.get(), m, ns) == canonical_of(ub.get(), m, ns));
+    return py::bool_(urns::equivalent(ua.get(), ub.get(), m));
+}
+
+py::object fn_canonical_many(PyObject** a)
+{
+    auto const md = get_mode(a[1]);
+    urns::syntax const syn = get_syntax(a[2]);
+    ns_arg const ns = get_namespaces(a[3]);
+    on_error const how = get_on_error(a[4]);
+    py::object seq = batch_items(a[0], "texts");
+    auto const n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(seq.ptr()));
+    PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
+    py::list out(n);
+    std::vector<std::string_view> texts;
+    std::vector<std::optional<std::string>> canon;
+    std::vector<std::optional<urns::parse_error>> failed;
+    std::deque<std::string> copies;
+    for (std::size_t start = 0; start < n; start += chunk_items) {
+        std::size_t const end = std::min(n, start + chunk_items);
+        texts.assign(end - start, std::string_view());
+        std::vector<bool> usable(end - start, true);
+        copies.clear();
+        for (std::size_t i = start; i < end; ++i) {
+            py::object exc;
+            if (!batch_text(items[i], i, "texts", texts[i - start], copies, exc)) {
+                PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), bad_item(how, exc).release().ptr());
+                usable[i - start] = false;
+            }
+        }
+        canon.assign(end - start, std::nullopt);
+        failed.assign(end - start, std::nullopt);
+        std::size_t stop = end;
+        {
+            py::gil_scoped_release nogil;
+            urns::parse_options const o{syn, ns.reg};
+            for (std::size_t k = 0; k < end - start; ++k) {
+                if (!usable[k])
+                    continue;
+                auto r = urns::parse_urn(texts[k], o);
+                if (r) {
+                    canon[k].emplace(canonical_of(*r, mode_for(*r, md), ns));
+                } else {
+                    failed[k] = r.error();
+                    if (how == on_error::raise) {
+                        stop = start + k;
+                        break;
+                    }
+                }
+            }
+        }
+        if (stop != end)
+            throw parse_failure(*failed[stop - start], texts[stop - start], stop);
+        for (std::size_t k = 0; k < end - start; ++k) {
+            if (!usable[k])
+                continue;
+            py::object v = canon[k] ? ascii_obj(*canon[k]) : failed_item(how, *failed[k], texts[k], start + k);
+            PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(start + k), v.release().ptr());
+        }
+    }
+    return out;
+}
+
+py::object fn_check(PyObject** a)
+{
+    // Parsed without the namespaces' rules: check() reports their verdict
+    // as a diagnostic instead of an error.
+    urn_arg u = get_urn(a[0], get_syntax(a[1]), ns_arg{}, "text");
+    bool const assigned = get_bool(a[2], false);
+    ns_arg const ns = get_namespaces(a[3]);
+    urns::check_options o;
+    o.assigned_name = assigned;
+    o.registry = ns.reg;
+    std::vector<py_diagnostic> out;
+    for (urns::diagnostic const& d : urns::check(u.get(), o))
+        out.push_back({std::string(urns::to_string(d.severity)), std::string(urns::to_string(d.code)), d.offset,
+                       d.length, std::string(d.message), urns::to_string(d, u.buffer())});
+    return py::cast(std::move(out));
+}
+
+py::object fn_find(PyObject** a)
+{
+    urns::syntax const syn = get_syntax(a[1]);
+    bool const strict = get_bool(a[2], false);
+    ns_arg ns = get_namespaces(a[3]);
+    bool const uri_context = get_bool(a[4], true);
+    urns::extract_options const o = extract_options_for(syn, strict, ns, uri_context);
+    return py::cast(match_iterator(get_text(a[0], "text"), std::move(ns), o));
+}
+
+py::object fn_find_many(PyObject** a)
+{
+    urns::syntax const syn = get_syntax(a[1]);
+    bool const strict = get_bool(a[2], false);
+    ns_arg const ns = get_namespaces(a[3]);
+    bool const uri_context = get_bool(a[4], true);
+    urns::extract_options const o = extract_options_for(syn, strict, ns, uri_context);
+    py::object seq = batch_items(a[0], "texts");
+    auto const n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(seq.ptr()));
+    PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
+    py::list out(n);
+    std::vector<std::string_view> texts;
+    std::vector<std::vector<py_match>> found;
+    std::deque<std::string> copies;
+    for (std::size_t start = 0; start < n; start += chunk_items) {
+        std::size_t const end = std::min(n, start + chunk_items);
+        texts.assign(end - start, std::string_view());
+        copies.clear();
+        for (std::size_t i = start; i < end; ++i) {
+            py::object exc;
+            if (!batch_text(items[i], i, "texts", texts[i - start], copies, exc))
+                bad_item(on_error::raise, exc);
+        }
+        found.assign(end - start, {});
+        {
+            py::gil_scoped_release nogil;
+            for (std::size_t k = 0; k < end - start; ++k)
+                for (urns::urn_match const& x : urns::find_urns(texts[k], o))
+                    found[k].push_back(to_match(x));
+        }
+        for (std::size_t k = 0; k < end - start; ++k)
+            PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(start + k),
+                            py::cast(std::move(found[k])).release().ptr());
+    }
+    return out;
+}
+
+py::object fn_make_urn(PyObject** a)
+{
+    text_arg n = get_text(a[0], "nid");
+    text_arg id = get_text(a[1], "identifier");
+    urns::syntax const syn = get_syntax(a[2]);
+    text_arg extra = a[3] ? get_text(a[3], "extra_reserved") : text_arg{};
+    auto r = urns::make_urn(n.view, id.view, syn, extra.view);
+    if (!r)
+        raise(r.error(), r.error().expected == "NSS" ? id.view : n.view);
+    return make_urn_object(r->view());
+}
+
+py::object fn_pct_decode_to_bytes(PyObject** a)
+{
+    text_arg t = get_text(a[0], "text");
+    auto r = urns::pct::decode(t.view);
+    if (!r)
+        raise(r.error(), t.view);
+    return py::bytes(*r);
+}
+
+py::object fn_pct_encode(PyObject** a)
+{
+    text_arg t = get_text(a[0], "raw");
+    urns::syntax const syn = get_syntax(a[1]);
+    text_arg extra = a[2] ? get_text(a[2], "extra_reserved") : text_arg{};
+    auto r = urns::pct::encode(t.view, syn, extra.view);
+    if (!r)
+        raise(r.error(), t.view);
+    return ascii_obj(*r);
+}
+
+std::size_t size_arg(PyObject* o, char const* what)
+{
+    std::size_t const v = PyLong_AsSize_t(o);
+    if (v == static_cast<std::size_t>(-1) && PyErr_Occurred()) {
+        PyErr_Clear();
+        throw py::type_error(std::string(what) + " must be an int >= 0");
+    }
+    return v;
+}
+
+/// urns.dask's inner loop: the URNs of a block of whole lines of a file.
+py::object fn_extract_block(PyObject** a)
+{
+    PyObject* data = a[0];
+    if (!PyBytes_Check(data))
+        throw py::type_error("data must be bytes");
+    std::string_view const all(PyBytes_AS_STRING(data), static_cast<std::size_t>(PyBytes_GET_SIZE(data)));
+    std::size_t const begin = size_arg(a[1], "begin");
+    std::size_t const end = size_arg(a[2], "end");
+    if (begin > end || end > all.size())
+        throw py::value_error("begin and end must be offsets in data, begin <= end");
+    if (!PyBytes_Check(a[3]))
+        throw py::type_error("file must be bytes");
+    file_name const file =
+        make_file_name({PyBytes_AS_STRING(a[3]), static_cast<std::size_t>(PyBytes_GET_SIZE(a[3]))});
+    std::size_t const first_line = size_arg(a[4], "first_line");
+    std::uint64_t const first_offset = size_arg(a[5], "first_offset");
+    urns::syntax const syn = get_syntax(a[6]);
+    bool const strict = get_bool(a[7], false);
+    ns_arg const ns = get_namespaces(a[8]);
+    bool const uri_context = get_bool(a[9], true);
+    bool const json = get_bool(a[10], false);
+    bool const want_canonical = get_bool(a[11], false);
+    urns::extract_options const o = extract_options_for(syn, strict, ns, uri_context);
+    std::string_view const block = all.substr(begin, end - begin);
+
+    struct found {
+        urns::urn_match match;
+        std::size_t line, column;
+        std::optional<std::string> canonical;
+    };
+    std::vector<found> matches;
+    std::string text; // JSON lines
+    std::size_t newlines = 0;
+    {
+        py::gil_scoped_release nogil;
+        // As `urn extract` searches a block: the whole block at once (no
+        // match crosses a line end), the "\n"s counted from one match to
+        // the next only.
+        std::size_t line = first_line;
+        std::size_t line_start = 0; // in block
+        std::size_t counted = 0;
+        for (urns::urn_match const& m : urns::find_urns(block, o)) {
+            std::string_view const before = block.substr(counted, m.offset - counted);
+            counted = m.offset;
+            if (std::size_t const ends = count_newlines(before.data(), before.size()); ends != 0) {
+                line += ends;
+                line_start = static_cast<std::size_t>(
+                    static_cast<char const*>(::memrchr(before.data(), '\n', before.size())) + 1 - block.data());
+            }
+            found f{m, line, m.offset - line_start + 1, std::nullopt};
+            if (want_canonical && !m.namespace_fault)
+                f.canonical = canonical_of(m.view, urns::default_equivalence(m.view.syntax()), ns);
+            if (json) {
+                json_record(text, file, f.line, first_offset + m.offset, f.column, m,
+                            want_canonical ? &f.canonical : nullptr);
+            } else {
+                matches.push_back(std::move(f));
+            }
+        }
+        newlines = line - first_line + count_newlines(block.data() + counted, block.size() - counted);
+    }
+    if (json)
+        return py::make_tuple(py::bytes(text), newlines);
+    py::list out(matches.size());
+    for (std::size_t i = 0; i < matches.size(); ++i) {
+        found const& f = matches[i];
+        PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i),
+                        dict_record(file, f.line, first_offset + f.match.offset, f.column, f.match,
+                                    want_canonical ? &f.canonical : nullptr)
+                            .release()
+                            .ptr());
+    }
+    return py::make_tuple(out, newlines);
+}
 
 constexpr char const* syntax_doc =
     "syntax: 'rfc2141bis' (draft-ietf-urnbis-rfc2141bis-urn-03, the default), 'rfc2141' or 'rfc8141'.";
+
+/// pybind11 accessors that check their object first (see self_of).
+template <class T, class M>
+auto field(M T::*pm, char const* cls)
+{
+    return [pm, cls](py::handle self) -> M const& { return self_of<T>(self, cls).*pm; };
+}
+
+template <class T, class F>
+auto checked(char const* cls, F f)
+{
+    return [f, cls](py::handle self) { return f(self_of<T>(self, cls)); };
+}
 
 } // namespace
 
 PYBIND11_MODULE(_urns, m)
 {
     m.doc() = "The C++ core of the urns package (Uniform Resource Names); import urns instead.";
-    // Each docstring starts with its Python signature, in Python's terms
-    // (str or bytes rather than pybind11's "handle").
+    // Each docstring starts with its Python signature, in the form CPython
+    // reads as __text_signature__ ("name(args)\n--\n\n").
     py::options options;
     options.disable_function_signatures();
     m.attr("__version__") = py::str(std::to_string(URNS_VERSION_MAJOR) + "." + std::to_string(URNS_VERSION_MINOR) +
                                     "." + std::to_string(URNS_VERSION_PATCH));
+    syntax_names[0] = interned("rfc2141bis");
+    syntax_names[1] = interned("rfc2141");
+    syntax_names[2] = interned("rfc8141");
 
     parse_error_type = PyErr_NewExceptionWithDoc(
         "urns.ParseError",
@@ -694,7 +1909,8 @@ PYBIND11_MODULE(_urns, m)
         "  code           the error's stable name, e.g. 'bad_nss', 'nss_rejected'\n"
         "  reason         a short description of the code\n"
         "  syntax         the syntax parsed with\n"
-        "  index          in a batch (parse_many, canonical_many), the item's index; else None",
+        "  index          in a batch (parse_many, canonical_many), the item's index; else None\n"
+        "Picklable (with its attributes).",
         PyExc_ValueError, nullptr);
     if (!parse_error_type)
         throw py::error_already_set();
@@ -723,473 +1939,320 @@ PYBIND11_MODULE(_urns, m)
         }
     });
 
-    // -------------------------------------------------------- URN
-    py::class_<urns::urn>(m, "URN",
-        "A parsed URN: immutable, hashable, and always valid in its syntax.\n\n"
-        "URN(text, syntax='rfc2141bis', namespaces=False) parses like urns.parse().\n"
-        "Components are as written (still percent-encoded); a component that is\n"
-        "absent is None, one that is present but empty is '' (urn:ex:a# has\n"
-        "f_component ''). == and hash() compare the exact text and the syntax\n"
-        "(URN:foo:a != urn:foo:a); for equivalence use urns.equivalent() or\n"
-        "urns.equivalence_key().")
-        .def(py::init([](py::handle text, std::string_view syntax, ns_arg const& namespaces) {
-                 text_arg t = get_text(text, "text");
-                 auto r = parse_owned(t.view, get_syntax(syntax), namespaces);
-                 if (!r)
-                     raise(r.error(), t.view);
-                 return std::move(*r);
-             }),
-             "text"_a, "syntax"_a = "rfc2141bis", "namespaces"_a = false,
-             "URN(text, syntax='rfc2141bis', namespaces=False)\n\nParses text (str or bytes) as urns.parse() does; "
-             "raises ParseError if it is not a URN.")
-        .def_property_readonly("scheme", on_urn([](urns::urn const& u) { return u.scheme(); }),
-                               "'urn' as written (any case).")
-        .def_property_readonly("nid", on_urn([](urns::urn const& u) { return u.nid(); }),
-                               "The namespace identifier as written.")
-        .def_property_readonly("nss", on_urn([](urns::urn const& u) { return u.nss(); }),
-                               "The namespace-specific string as written (still percent-encoded).")
-        .def_property_readonly("assigned_name", on_urn([](urns::urn const& u) { return u.assigned_name(); }),
-                               "'urn:' NID ':' NSS, without query, components or fragment.")
-        .def_property_readonly("query",
-                               on_urn([](urns::urn const& u) { return optional_str(u.has_query(), u.query()); }),
-                               "rfc2141bis: the query after '?', or None.")
-        .def_property_readonly(
-            "r_component",
-            on_urn([](urns::urn const& u) { return optional_str(u.has_r_component(), u.r_component()); }),
-            "rfc8141: the r-component after '?+', or None.")
-        .def_property_readonly(
-            "q_component",
-            on_urn([](urns::urn const& u) { return optional_str(u.has_q_component(), u.q_component()); }),
-            "rfc8141: the q-component after '?=', or None.")
-        .def_property_readonly(
-            "f_component",
-            on_urn([](urns::urn const& u) { return optional_str(u.has_f_component(), u.f_component()); }),
-            "The fragment (RFC 8141's f-component) after '#', or None.")
-        .def_property_readonly("syntax", on_urn([](urns::urn const& u) { return urns::to_string(u.syntax()); }),
-                               "The syntax it was parsed with: 'rfc2141bis', 'rfc2141' or 'rfc8141'.")
-        .def("__str__", on_urn([](urns::urn const& u) { return u.buffer(); }))
-        .def("__repr__", on_urn(&repr_of))
-        .def("__eq__",
-             [](py::handle a, py::handle b) -> py::object {
-                 if (!py::isinstance<urns::urn>(b))
-                     return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-                 return py::bool_(self_of<urns::urn>(a, "URN") == self_of<urns::urn>(b, "URN"));
-             })
-        .def("__hash__",
-             on_urn([](urns::urn const& u) {
-                 return py::hash(py::make_tuple(py::str(u.buffer().data(), u.buffer().size()),
-                                                static_cast<int>(u.syntax())));
-             }))
-        .def(py::pickle(
-            on_urn([](urns::urn const& u) {
-                return py::make_tuple(py::str(u.buffer().data(), u.buffer().size()),
-                                      py::str(std::string(urns::to_string(u.syntax()))));
-            }),
-            [](py::tuple t) {
-                text_arg text = get_text(t[0], "text");
-                auto r = urns::urn::parse(text.view, get_syntax(t[1].cast<std::string>()));
-                if (!r)
-                    raise(r.error(), text.view);
-                return std::move(*r);
-            }));
+    init_urn_type(m);
 
-    // -------------------------------------------------------- parse
-    m.def("parse",
-          [](py::handle text, std::string_view syntax, ns_arg const& namespaces) {
-              text_arg t = get_text(text, "text");
-              auto r = parse_owned(t.view, get_syntax(syntax), namespaces);
-              if (!r)
-                  raise(r.error(), t.view);
-              return std::move(*r);
-          },
-          "text"_a, "syntax"_a = "rfc2141bis", "namespaces"_a = false,
-          (std::string("parse(text, syntax='rfc2141bis', namespaces=False) -> URN\n\n"
-                       "Parses a URN (str, read as UTF-8, or bytes); raises ParseError if it is not\n"
-                       "one, with the byte offset and the ABNF rule expected there.\n") +
-           syntax_doc +
-           "\nnamespaces: also check the NSS against namespaces' rules: True, those shipped\n"
-           "with urns (see namespaces()); a Registry; or Namespace objects (the shipped\n"
-           "ones and those, e.g. [Namespace.from_abnf(...)]). Every call that takes\n"
-           "namespaces= takes the same values.")
-              .c_str());
+    // -------------------------------------------------------- functions
+    std::string const ns_doc =
+        "namespaces: also check the NSS against namespaces' rules: True, those shipped\n"
+        "with urns (see namespaces()); a Registry; or Namespace objects (the shipped\n"
+        "ones and those, e.g. [Namespace.from_abnf(...)]). Every call that takes\n"
+        "namespaces= takes the same values.";
+    add_function(m, "urns", "parse", {"text", "syntax='rfc2141bis'", "namespaces=False"}, fn_parse,
+                 std::string("Parses a URN (str, read as UTF-8, or bytes-like) into a URN; raises ParseError\n"
+                             "if it is not one, with the byte offset and the ABNF rule expected there.\n") +
+                     syntax_doc + "\n" + ns_doc);
+    add_function(m, "urns", "is_valid", {"text", "syntax='rfc2141bis'", "namespaces=False"}, fn_is_valid,
+                 "Whether text (str or bytes-like) is a URN of the syntax (a bool); never raises\n"
+                 "for text (a str that UTF-8 cannot encode is not a URN).");
+    add_function(m, "urns", "parse_many",
+                 {"texts", "syntax='rfc2141bis'", "namespaces=False", "errors='raise'"}, fn_parse_many,
+                 "Parses every text (str or bytes-like) of an iterable: a list of URN in the same\n"
+                 "order. The URN objects are made first and filled by the parser with the GIL\n"
+                 "released, so threads calling it run in parallel, and it takes no more memory\n"
+                 "than a loop of parse(). errors: 'raise' raises the ParseError of the first\n"
+                 "invalid text (its .index says which), 'none' puts None in its place, 'return'\n"
+                 "puts the ParseError object in its place. An item that is not text (a TypeError)\n"
+                 "or a str that UTF-8 cannot encode (UnicodeEncodeError) is handled the same way,\n"
+                 "the exception having an .index attribute.");
+    add_function(m, "urns", "canonical",
+                 {"text", "mode=None", "syntax='rfc2141bis'", "namespaces=False"}, canonical_body,
+                 "The canonical form of a URN (a URN object, or text parsed in the syntax), a str:\n"
+                 "'urn:', the NID in lower case, ':', the NSS with %hh hex digits in upper\n"
+                 "case (nothing decoded), then what the mode compares. Two URNs are\n"
+                 "equivalent exactly when their canonical forms are equal.\n"
+                 "mode: 'rfc2141' (RFC 2141 section 5: everything), 'rfc2141bis-5a' (draft-03\n"
+                 "section 5 step 5a: query and fragment dropped), 'rfc2141bis-5b' (step 5b: the\n"
+                 "query kept, its directives sorted), 'rfc8141' (RFC 8141 section 3.1: the\n"
+                 "assigned name only); None: the mode of the URN's syntax (rfc2141,\n"
+                 "rfc2141bis-5a, rfc8141).\n"
+                 "namespaces: also validate the NSS by its namespace's rules and fold it to the\n"
+                 "namespace's canonical form (e.g. a uuid in lower case).\n"
+                 "Raises ParseError if the text is not a URN (or its namespace rejects it).");
+    add_function(m, "urns", "equivalence_key",
+                 {"text", "mode=None", "syntax='rfc2141bis'", "namespaces=False"}, canonical_body,
+                 "A hashable key (a str) that is equal for equivalent URNs and only for them: the\n"
+                 "canonical form (see canonical()). Use it as a dict key or in a set to group\n"
+                 "URNs by equivalence.");
+    add_function(m, "urns", "equivalent",
+                 {"a", "b", "mode=None", "syntax='rfc2141bis'", "namespaces=False"}, fn_equivalent,
+                 "Whether two URNs (URN objects, or text parsed in the syntax) are lexically\n"
+                 "equivalent: 'urn', the NID and %hh hex digits in any case, the rest octet\n"
+                 "by octet, %hh never decoded. mode: see canonical(); None takes the mode of\n"
+                 "a's syntax. Raises ParseError if either is not a URN.");
+    add_function(m, "urns", "canonical_many",
+                 {"texts", "mode=None", "syntax='rfc2141bis'", "namespaces=False", "errors='raise'"},
+                 fn_canonical_many,
+                 "canonical() of every text (str or bytes-like) of an iterable, a list, with the\n"
+                 "GIL released while the library works; errors as for parse_many().");
+    add_function(m, "urns", "check",
+                 {"text", "syntax='rfc2141bis'", "assigned_name=False", "namespaces=False"}, fn_check,
+                 "Diagnostics beyond syntax for a valid URN (a URN object, or text parsed in\n"
+                 "the syntax), a list of Diagnostic sorted by offset: needless or lower-case\n"
+                 "percent-encoding, a query or fragment in an assigned name (assigned_name=True),\n"
+                 "unknown s= services, repeated keywords, informal, experimental and\n"
+                 "unregistered NIDs; with namespaces=True an NSS its namespace's rules reject.\n"
+                 "Raises ParseError if the text is not a URN.");
+    add_function(m, "urns", "find",
+                 {"text", "syntax='rfc2141bis'", "strict=False", "namespaces=False", "uri_context=True"}, fn_find,
+                 "The URNs in a text (str or bytes-like), lazily, in order: an iterator of Match.\n"
+                 "Offsets and lengths count bytes: of the UTF-8 of a str, of the bytes as they\n"
+                 "are. A URN starts at 'urn:' (any case) that does not continue a word or a\n"
+                 "scheme and ends at the first byte its syntax excludes; any byte 0x80-0xFF\n"
+                 "ends it, so bytes need not be UTF-8.\n"
+                 "strict: keep trailing punctuation ('.', ',', ')' ...) that the syntax\n"
+                 "allows; by default it is left out, as link detectors do.\n"
+                 "namespaces: report namespace rule faults in Match.namespace_fault.\n"
+                 "uri_context: end a URN that is a query value at '&' and '#', one that is a\n"
+                 "path segment at '?' and '#'.");
+    add_function(m, "urns", "find_many",
+                 {"texts", "syntax='rfc2141bis'", "strict=False", "namespaces=False", "uri_context=True"},
+                 fn_find_many,
+                 "find() on every text (str or bytes-like) of an iterable, with the GIL released\n"
+                 "while the library works: one list of Match per text, offsets in bytes of that\n"
+                 "text's UTF-8. An item that is not text raises TypeError (its .index says which).");
+    add_function(m, "urns", "make_urn", {"nid", "identifier", "syntax='rfc2141bis'", "extra_reserved=''"},
+                 fn_make_urn,
+                 "Builds the URN 'urn:' NID ':' NSS from a NID and a raw identifier (str, encoded\n"
+                 "as UTF-8, or bytes): the identifier is percent-encoded as the syntax requires\n"
+                 "(a '%' in it becomes '%25'), with extra_reserved's characters encoded too.\n"
+                 "The result is always a valid URN of the syntax. Raises ParseError for a bad\n"
+                 "NID (offset into nid) or an empty identifier or one with NUL (offset into\n"
+                 "identifier).");
+    add_function(m, "urns._urns", "_extract_block",
+                 {"data", "begin", "end", "file", "first_line", "first_offset", "syntax", "strict", "namespaces",
+                  "uri_context", "json", "canonical"},
+                 fn_extract_block,
+                 "For urns.dask: the URNs of data[begin:end] (bytes: whole lines of a file,\n"
+                 "the first being line first_line at byte first_offset of the file), as the\n"
+                 "records of `urn extract --json` (file: the name's bytes), and the block's\n"
+                 "count of '\\n': (list of dict, newlines), or (bytes of JSON lines, newlines)\n"
+                 "when json is true. canonical: add each URN's canonical form (None where a\n"
+                 "namespace rejects it). Searched with the GIL released.");
 
-    m.def("is_valid",
-          [](py::handle text, std::string_view syntax, ns_arg const& namespaces) {
-              urns::syntax const syn = get_syntax(syntax);
-              if (PyUnicode_Check(text.ptr())) {
-                  Py_ssize_t n = 0;
-                  char const* p = PyUnicode_AsUTF8AndSize(text.ptr(), &n);
-                  if (!p) { // not encodable (a lone surrogate): not a URN
-                      PyErr_Clear();
-                      return false;
-                  }
-                  std::string_view v(p, static_cast<std::size_t>(n));
-                  urns::parse_options o{syn, namespaces.reg};
-                  return bool(urns::parse_urn(v, o));
-              }
-              text_arg t = get_text(text, "text");
-              urns::parse_options o{syn, namespaces.reg};
-              return bool(urns::parse_urn(t.view, o));
-          },
-          "text"_a, "syntax"_a = "rfc2141bis", "namespaces"_a = false,
-          "is_valid(text, syntax='rfc2141bis', namespaces=False) -> bool\n\n"
-          "Whether text (str or bytes) is a URN of the syntax; never raises for a\n"
-          "str or bytes (a str that UTF-8 cannot encode is not a URN).");
+    add_function(m, "urns._urns", "_restore_namespace",
+                 {"nid", "abnf", "root", "case_insensitive", "fields", "reference"},
+                 [](PyObject** a) -> py::object {
+                     if (a[1] == Py_None)
+                         return py::cast(shipped_namespace(str_arg(a[0], "nid")));
+                     return py::cast(compile_namespace(
+                         str_arg(a[0], "nid"), str_arg(a[1], "abnf"),
+                         a[2] == Py_None ? std::nullopt : std::optional<std::string>(str_arg(a[2], "root")),
+                         get_names(a[3], "case_insensitive"), get_names(a[4], "fields"),
+                         str_arg(a[5], "reference")));
+                 },
+                 "For pickle: the shipped namespace of the NID when abnf is None, else\n"
+                 "Namespace.from_abnf() of the rest.");
 
-    m.def("parse_many",
-          [](py::handle texts, std::string_view syntax, ns_arg const& namespaces, std::string_view errors) {
-              urns::syntax const syn = get_syntax(syntax);
-              on_error const how = get_on_error(errors);
-              text_batch const batch = get_batch(texts, "texts");
-              std::vector<std::optional<urns::urn>> parsed(batch.size());
-              std::vector<std::optional<urns::parse_error>> failed(batch.size());
-              {
-                  py::gil_scoped_release nogil;
-                  urns::parse_options const o{syn, namespaces.reg};
-                  for (std::size_t i = 0; i < batch.size(); ++i) {
-                      auto r = urns::parse_urn(batch[i], o);
-                      if (r) {
-                          parsed[i].emplace(*r);
-                      } else {
-                          if (how == on_error::raise)
-                              throw parse_failure(r.error(), batch[i], i);
-                          failed[i] = r.error();
-                      }
-                  }
-              }
-              py::list out(batch.size());
-              for (std::size_t i = 0; i < batch.size(); ++i)
-                  out[i] = parsed[i] ? py::cast(std::move(*parsed[i])) : failed_item(how, *failed[i], batch[i], i);
-              return out;
-          },
-          "texts"_a, "syntax"_a = "rfc2141bis", "namespaces"_a = false, "errors"_a = "raise",
-          "parse_many(texts, syntax='rfc2141bis', namespaces=False, errors='raise') -> list\n\n"
-          "Parses every str or bytes of an iterable: a list of URN in the same order.\n"
-          "The texts are copied first, then parsed with the GIL released, so threads\n"
-          "calling it run in parallel. errors: 'raise' raises the ParseError of the\n"
-          "first invalid text (its .index says which), 'none' puts None in its place,\n"
-          "'return' puts the ParseError object in its place.");
+    py::module_ pct = m.def_submodule("pct", "Percent-encoding of NSSs (RFC 3986 section 2.1).");
+    add_function(pct, "urns.pct", "decode_to_bytes", {"text"}, fn_pct_decode_to_bytes,
+                 "The octets (bytes) that a percent-encoded string stands for; raises ParseError\n"
+                 "(code 'bad_pct_encoded') at a '%' not followed by two hex digits.");
+    add_function(pct, "urns.pct", "encode", {"raw", "syntax='rfc2141bis'", "extra_reserved=''"}, fn_pct_encode,
+                 "Percent-encodes a raw identifier (str, as UTF-8, or bytes) into an NSS of\n"
+                 "the syntax (a str): every octet the syntax does not allow as it is, and every\n"
+                 "character of extra_reserved, becomes %HH (upper-case hex). Raises\n"
+                 "ParseError for an empty identifier or one with a NUL.");
 
-    // -------------------------------------------------------- equivalence
-    // canonical() and equivalence_key() are the same function: the key of
-    // equivalence is the canonical form.
-    auto const canonical_text = [](py::handle text, std::optional<std::string_view> mode, std::string_view syntax,
-                                   ns_arg const& namespaces) {
-        auto const md = get_mode(mode);
-        urn_arg u = get_urn(text, get_syntax(syntax), namespaces, "text");
-        return canonical_of(u.get(), mode_for(u.get(), md), namespaces);
-    };
-    m.def("canonical", canonical_text,
-          "text"_a, "mode"_a = py::none(), "syntax"_a = "rfc2141bis", "namespaces"_a = false,
-          "canonical(text, mode=None, syntax='rfc2141bis', namespaces=False) -> str\n\n"
-          "The canonical form of a URN (a URN object, or text parsed in the syntax):\n"
-          "'urn:', the NID in lower case, ':', the NSS with %hh hex digits in upper\n"
-          "case (nothing decoded), then what the mode compares. Two URNs are\n"
-          "equivalent exactly when their canonical forms are equal.\n"
-          "mode: 'rfc2141' (RFC 2141 section 5: everything), 'rfc2141bis-5a' (draft-03\n"
-          "section 5 step 5a: query and fragment dropped), 'rfc2141bis-5b' (step 5b: the\n"
-          "query kept, its directives sorted), 'rfc8141' (RFC 8141 section 3.1: the\n"
-          "assigned name only); None: the mode of the URN's syntax (rfc2141,\n"
-          "rfc2141bis-5a, rfc8141).\n"
-          "namespaces: also validate the NSS by its namespace's rules and fold it to the\n"
-          "namespace's canonical form (e.g. a uuid in lower case).\n"
-          "Raises ParseError if the text is not a URN.");
-
-    m.def("equivalence_key", canonical_text,
-          "text"_a, "mode"_a = py::none(), "syntax"_a = "rfc2141bis", "namespaces"_a = false,
-          "equivalence_key(text, mode=None, syntax='rfc2141bis', namespaces=False) -> str\n\n"
-          "A hashable key that is equal for equivalent URNs and only for them: the\n"
-          "canonical form (see canonical()). Use it as a dict key or in a set to group\n"
-          "URNs by equivalence.");
-
-    m.def("equivalent",
-          [](py::handle a, py::handle b, std::optional<std::string_view> mode, std::string_view syntax,
-             ns_arg const& namespaces) {
-              auto const md = get_mode(mode);
-              urns::syntax const syn = get_syntax(syntax);
-              urn_arg ua = get_urn(a, syn, namespaces, "a");
-              urn_arg ub = get_urn(b, syn, namespaces, "b");
-              urns::equivalence_mode const m = mode_for(ua.get(), md);
-              if (namespaces)
-                  return canonical_of(ua.get(), m, namespaces) == canonical_of(ub.get(), m, namespaces);
-              return urns::equivalent(ua.get(), ub.get(), m);
-          },
-          "a"_a, "b"_a, "mode"_a = py::none(), "syntax"_a = "rfc2141bis", "namespaces"_a = false,
-          "equivalent(a, b, mode=None, syntax='rfc2141bis', namespaces=False) -> bool\n\n"
-          "Whether two URNs (URN objects, or text parsed in the syntax) are lexically\n"
-          "equivalent: 'urn', the NID and %hh hex digits in any case, the rest octet\n"
-          "by octet, %hh never decoded. mode: see canonical(); None takes the mode of\n"
-          "a's syntax. Raises ParseError if either is not a URN.");
-
-    m.def("canonical_many",
-          [](py::handle texts, std::optional<std::string_view> mode, std::string_view syntax, ns_arg const& namespaces,
-             std::string_view errors) {
-              auto const md = get_mode(mode);
-              urns::syntax const syn = get_syntax(syntax);
-              on_error const how = get_on_error(errors);
-              text_batch const batch = get_batch(texts, "texts");
-              std::vector<std::optional<std::string>> canon(batch.size());
-              std::vector<std::optional<urns::parse_error>> failed(batch.size());
-              {
-                  py::gil_scoped_release nogil;
-                  urns::parse_options const o{syn, namespaces.reg};
-                  for (std::size_t i = 0; i < batch.size(); ++i) {
-                      auto r = urns::parse_urn(batch[i], o);
-                      if (r) {
-                          canon[i].emplace(canonical_of(*r, mode_for(*r, md), namespaces));
-                      } else {
-                          if (how == on_error::raise)
-                              throw parse_failure(r.error(), batch[i], i);
-                          failed[i] = r.error();
-                      }
-                  }
-              }
-              py::list out(batch.size());
-              for (std::size_t i = 0; i < batch.size(); ++i)
-                  out[i] = canon[i] ? py::object(py::str(*canon[i])) : failed_item(how, *failed[i], batch[i], i);
-              return out;
-          },
-          "texts"_a, "mode"_a = py::none(), "syntax"_a = "rfc2141bis", "namespaces"_a = false,
-          "errors"_a = "raise",
-          "canonical_many(texts, mode=None, syntax='rfc2141bis', namespaces=False, errors='raise') -> list\n\n"
-          "canonical() of every str or bytes of an iterable, with the GIL released\n"
-          "while the library works; errors as for parse_many().");
-
-    // -------------------------------------------------------- check
+    // -------------------------------------------------------- check's diagnostics
     py::class_<py_diagnostic>(m, "Diagnostic",
         "One finding of check(): severity ('note', 'warning' or 'error'), code (a\n"
         "stable name such as 'lower-case-hex'), offset and length (bytes of the\n"
-        "URN), message. str() shows the URN with carets under those bytes.")
-        .def_readonly("severity", &py_diagnostic::severity)
-        .def_readonly("code", &py_diagnostic::code)
-        .def_readonly("offset", &py_diagnostic::offset)
-        .def_readonly("length", &py_diagnostic::length)
-        .def_readonly("message", &py_diagnostic::message)
-        .def("__str__", [](py_diagnostic const& d) { return d.rendered; })
-        .def("__repr__", [](py_diagnostic const& d) {
-            return "urns.Diagnostic(severity='" + d.severity + "', code='" + d.code +
-                   "', offset=" + std::to_string(d.offset) + ", length=" + std::to_string(d.length) + ")";
+        "URN), message. str() shows the URN with carets under those bytes.\n"
+        "Diagnostic(severity, code, offset, length, message, rendered=None) makes one\n"
+        "(rendered: what str() gives; None: the message). Picklable.")
+        .def(py::init([](py::handle severity, py::handle code, std::size_t offset, std::size_t length,
+                         py::handle message, py::handle rendered) {
+                 std::string msg = str_arg(message.ptr(), "message");
+                 std::string r = rendered.is_none() ? msg : str_arg(rendered.ptr(), "rendered");
+                 return py_diagnostic{str_arg(severity.ptr(), "severity"), str_arg(code.ptr(), "code"), offset,
+                                      length, std::move(msg), std::move(r)};
+             }),
+             "severity"_a, "code"_a, "offset"_a, "length"_a, "message"_a, "rendered"_a = py::none(),
+             "__init__(self, severity, code, offset, length, message, rendered=None)\n--\n\n")
+        .def_property_readonly("severity", field(&py_diagnostic::severity, "Diagnostic"))
+        .def_property_readonly("code", field(&py_diagnostic::code, "Diagnostic"))
+        .def_property_readonly("offset", field(&py_diagnostic::offset, "Diagnostic"))
+        .def_property_readonly("length", field(&py_diagnostic::length, "Diagnostic"))
+        .def_property_readonly("message", field(&py_diagnostic::message, "Diagnostic"))
+        .def("__str__", checked<py_diagnostic>("Diagnostic", [](py_diagnostic const& d) { return d.rendered; }))
+        .def("__repr__", checked<py_diagnostic>("Diagnostic", [](py_diagnostic const& d) {
+                 return "urns.Diagnostic(severity='" + d.severity + "', code='" + d.code +
+                        "', offset=" + std::to_string(d.offset) + ", length=" + std::to_string(d.length) + ")";
+             }))
+        .def("__eq__",
+             [](py::handle a, py::handle b) -> py::object {
+                 if (!py::isinstance<py_diagnostic>(b))
+                     return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                 py_diagnostic const& x = self_of<py_diagnostic>(a, "Diagnostic");
+                 py_diagnostic const& y = self_of<py_diagnostic>(b, "Diagnostic");
+                 return py::bool_(x.severity == y.severity && x.code == y.code && x.offset == y.offset &&
+                                  x.length == y.length && x.message == y.message && x.rendered == y.rendered);
+             })
+        .def("__reduce__", [](py::handle self) {
+            py_diagnostic const& d = self_of<py_diagnostic>(self, "Diagnostic");
+            return py::make_tuple(py::type::of(self),
+                                  py::make_tuple(d.severity, d.code, d.offset, d.length, d.message, d.rendered));
         });
+    py::setattr(m.attr("Diagnostic"), "__hash__", py::none());
 
-    m.def("check",
-          [](py::handle text, std::string_view syntax, bool assigned_name, ns_arg const& namespaces) {
-              // Parsed without the namespaces' rules: check() reports their
-              // verdict as a diagnostic instead of an error.
-              urn_arg u = get_urn(text, get_syntax(syntax), ns_arg{}, "text");
-              urns::check_options o;
-              o.assigned_name = assigned_name;
-              o.registry = namespaces.reg;
-              std::vector<py_diagnostic> out;
-              for (urns::diagnostic const& d : urns::check(u.get(), o))
-                  out.push_back({std::string(urns::to_string(d.severity)), std::string(urns::to_string(d.code)),
-                                 d.offset, d.length, std::string(d.message),
-                                 urns::to_string(d, u.get().buffer())});
-              return out;
-          },
-          "text"_a, "syntax"_a = "rfc2141bis", "assigned_name"_a = false, "namespaces"_a = false,
-          "check(text, syntax='rfc2141bis', assigned_name=False, namespaces=False) -> list[Diagnostic]\n\n"
-          "Diagnostics beyond syntax for a valid URN (a URN object, or text parsed in\n"
-          "the syntax), sorted by offset: needless or lower-case percent-encoding, a\n"
-          "query or fragment in an assigned name (assigned_name=True), unknown s=\n"
-          "services, repeated keywords, informal, experimental and unregistered NIDs;\n"
-          "with namespaces=True an NSS its namespace's rules reject. Raises ParseError\n"
-          "if the text is not a URN.");
-
-    // -------------------------------------------------------- find
+    // -------------------------------------------------------- find's matches
     py::class_<py_fault>(m, "NamespaceFault",
         "Where a namespace's rules reject an NSS: offset (bytes from the start of\n"
         "the URN in Match.namespace_fault, of the NSS in Namespace.validate()) and\n"
-        "expected (the namespace's ABNF rule).")
-        .def_readonly("offset", &py_fault::offset)
-        .def_readonly("expected", &py_fault::expected)
-        .def("__repr__", [](py_fault const& f) {
-            return "urns.NamespaceFault(offset=" + std::to_string(f.offset) + ", expected='" + f.expected + "')";
+        "expected (the namespace's ABNF rule). NamespaceFault(offset, expected).")
+        .def(py::init([](std::size_t offset, py::handle expected) {
+                 return py_fault{offset, str_arg(expected.ptr(), "expected")};
+             }),
+             "offset"_a, "expected"_a, "__init__(self, offset, expected)\n--\n\n")
+        .def_property_readonly("offset", field(&py_fault::offset, "NamespaceFault"))
+        .def_property_readonly("expected", field(&py_fault::expected, "NamespaceFault"))
+        .def("__repr__", checked<py_fault>("NamespaceFault", [](py_fault const& f) {
+                 return "urns.NamespaceFault(offset=" + std::to_string(f.offset) + ", expected='" + f.expected +
+                        "')";
+             }))
+        .def("__eq__",
+             [](py::handle a, py::handle b) -> py::object {
+                 if (!py::isinstance<py_fault>(b))
+                     return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                 py_fault const& x = self_of<py_fault>(a, "NamespaceFault");
+                 py_fault const& y = self_of<py_fault>(b, "NamespaceFault");
+                 return py::bool_(x.offset == y.offset && x.expected == y.expected);
+             })
+        .def("__reduce__", [](py::handle self) {
+            py_fault const& f = self_of<py_fault>(self, "NamespaceFault");
+            return py::make_tuple(py::type::of(self), py::make_tuple(f.offset, f.expected));
         });
+    py::setattr(m.attr("NamespaceFault"), "__hash__", py::none());
 
     py::class_<py_match>(m, "Match",
         "A URN found in text by find(): offset and length in bytes of the text's\n"
         "UTF-8 (for an ASCII str they are also character indexes), urn (the\n"
         "matched text, a str), nid, syntax, and namespace_fault (a NamespaceFault\n"
         "when find(namespaces=True) and the namespace's rules reject the NSS,\n"
-        "else None).")
-        .def_readonly("offset", &py_match::offset)
-        .def_readonly("length", &py_match::length)
-        .def_readonly("urn", &py_match::urn)
-        .def_readonly("nid", &py_match::nid)
-        .def_property_readonly("syntax", [](py_match const& x) { return urns::to_string(x.syntax); })
-        .def_readonly("namespace_fault", &py_match::namespace_fault)
-        .def("__repr__", [](py_match const& x) {
-            return "urns.Match(offset=" + std::to_string(x.offset) + ", length=" + std::to_string(x.length) +
-                   ", urn=" + py::repr(py::str(x.urn)).cast<std::string>() + ")";
+        "else None). Match(offset, length, urn, nid, syntax='rfc2141bis',\n"
+        "namespace_fault=None) makes one. Picklable.")
+        .def(py::init([](std::size_t offset, std::size_t length, py::handle urn, py::handle nid,
+                         py::handle syntax, py::handle fault) {
+                 std::optional<py_fault> f;
+                 if (!fault.is_none())
+                     f = self_of<py_fault>(fault, "NamespaceFault");
+                 return py_match{offset, length, str_arg(urn.ptr(), "urn"), str_arg(nid.ptr(), "nid"),
+                                 get_syntax(syntax.ptr()), std::move(f)};
+             }),
+             "offset"_a, "length"_a, "urn"_a, "nid"_a, "syntax"_a = "rfc2141bis", "namespace_fault"_a = py::none(),
+             "__init__(self, offset, length, urn, nid, syntax='rfc2141bis', namespace_fault=None)\n--\n\n")
+        .def_property_readonly("offset", field(&py_match::offset, "Match"))
+        .def_property_readonly("length", field(&py_match::length, "Match"))
+        .def_property_readonly("urn", field(&py_match::urn, "Match"))
+        .def_property_readonly("nid", field(&py_match::nid, "Match"))
+        .def_property_readonly("syntax", checked<py_match>("Match", [](py_match const& x) {
+                                   return py::reinterpret_borrow<py::object>(syntax_str(x.syntax));
+                               }))
+        .def_property_readonly("namespace_fault", field(&py_match::namespace_fault, "Match"))
+        .def("__repr__", checked<py_match>("Match", [](py_match const& x) {
+                 return "urns.Match(offset=" + std::to_string(x.offset) + ", length=" + std::to_string(x.length) +
+                        ", urn=" + py::repr(py::str(x.urn)).cast<std::string>() + ")";
+             }))
+        .def("__eq__",
+             [](py::handle a, py::handle b) -> py::object {
+                 if (!py::isinstance<py_match>(b))
+                     return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                 py_match const& x = self_of<py_match>(a, "Match");
+                 py_match const& y = self_of<py_match>(b, "Match");
+                 bool same_fault = x.namespace_fault.has_value() == y.namespace_fault.has_value() &&
+                                   (!x.namespace_fault || (x.namespace_fault->offset == y.namespace_fault->offset &&
+                                                           x.namespace_fault->expected == y.namespace_fault->expected));
+                 return py::bool_(x.offset == y.offset && x.length == y.length && x.urn == y.urn && x.nid == y.nid &&
+                                  x.syntax == y.syntax && same_fault);
+             })
+        .def("__reduce__", [](py::handle self) {
+            py_match const& x = self_of<py_match>(self, "Match");
+            return py::make_tuple(py::type::of(self),
+                                  py::make_tuple(x.offset, x.length, x.urn, x.nid,
+                                                 py::handle(syntax_str(x.syntax)), py::cast(x.namespace_fault)));
         });
+    py::setattr(m.attr("Match"), "__hash__", py::none());
 
-    py::class_<match_iterator>(m, "MatchIterator", "The lazy iterator of Match objects that find() returns.")
-        .def("__iter__", [](py::object self) { return self; })
-        .def("__next__", &match_iterator::next);
-
-    m.def("find",
-          [](py::handle text, std::string_view syntax, bool strict, ns_arg const& namespaces, bool uri_context) {
-              urns::extract_options const o = extract_options_for(syntax, strict, namespaces, uri_context);
-              return match_iterator(get_text(text, "text"), o);
-          },
-          "text"_a, "syntax"_a = "rfc2141bis", "strict"_a = false, "namespaces"_a = false,
-          "uri_context"_a = true,
-          "find(text, syntax='rfc2141bis', strict=False, namespaces=False, uri_context=True) -> Iterator[Match]\n\n"
-          "The URNs in a text (str or bytes), lazily, in order. Offsets and lengths\n"
-          "count bytes: of the UTF-8 of a str, of the bytes as they are. A URN\n"
-          "starts at 'urn:' (any case) that does not continue a word or a scheme\n"
-          "and ends at the first byte its syntax excludes; any byte 0x80-0xFF ends\n"
-          "it, so bytes need not be UTF-8.\n"
-          "strict: keep trailing punctuation ('.', ',', ')' ...) that the syntax\n"
-          "allows; by default it is left out, as link detectors do.\n"
-          "namespaces: report namespace rule faults in Match.namespace_fault.\n"
-          "uri_context: end a URN that is a query value at '&' and '#', one that is a\n"
-          "path segment at '?' and '#'.");
-
-    m.def("find_many",
-          [](py::handle texts, std::string_view syntax, bool strict, ns_arg const& namespaces, bool uri_context) {
-              urns::extract_options const o = extract_options_for(syntax, strict, namespaces, uri_context);
-              text_batch const batch = get_batch(texts, "texts");
-              std::vector<std::vector<py_match>> found(batch.size());
-              {
-                  py::gil_scoped_release nogil;
-                  for (std::size_t i = 0; i < batch.size(); ++i)
-                      for (urns::urn_match const& x : urns::find_urns(batch[i], o))
-                          found[i].push_back(to_match(x));
-              }
-              py::list out(batch.size());
-              for (std::size_t i = 0; i < batch.size(); ++i)
-                  out[i] = py::cast(std::move(found[i]));
-              return out;
-          },
-          "texts"_a, "syntax"_a = "rfc2141bis", "strict"_a = false, "namespaces"_a = false,
-          "uri_context"_a = true,
-          "find_many(texts, syntax='rfc2141bis', strict=False, namespaces=False, uri_context=True)"
-          " -> list[list[Match]]\n\n"
-          "find() on every str or bytes of an iterable, with the GIL released while\n"
-          "the library works: one list of Match per text, offsets in bytes of that\n"
-          "text's UTF-8.");
-
-    // The Dask pipeline's inner loop (urns.dask): the URNs of a file's
-    // lines, with the line's index and the byte offset of each URN from
-    // the first line's start.
-    m.def("_extract_lines",
-          [](py::handle lines, std::string_view syntax, bool strict, ns_arg const& namespaces, bool bom) {
-              urns::extract_options const o = extract_options_for(syntax, strict, namespaces, true);
-              text_batch const batch = get_batch(lines, "lines", true);
-              struct rec {
-                  std::size_t line, offset;
-                  std::string urn, canonical, nid;
-              };
-              std::vector<rec> out;
-              std::size_t total = 0;
-              {
-                  py::gil_scoped_release nogil;
-                  for (std::size_t i = 0; i < batch.size(); ++i) {
-                      std::string_view line = batch[i];
-                      std::size_t const start = total;
-                      total += line.size();
-                      // As `urn extract` reads lines: without the "\n", a
-                      // "\r" before it, and a UTF-8 BOM that starts the file.
-                      if (!line.empty() && line.back() == '\n') {
-                          line.remove_suffix(1);
-                          if (!line.empty() && line.back() == '\r')
-                              line.remove_suffix(1);
-                      }
-                      std::size_t skip = 0;
-                      if (i == 0 && bom && line.substr(0, 3) == "\xEF\xBB\xBF")
-                          skip = 3;
-                      for (urns::urn_match const& x : urns::find_urns(line.substr(skip), o))
-                          out.push_back({i, start + skip + x.offset, std::string(x.view.buffer()),
-                                         canonical_of(x.view, urns::default_equivalence(x.view.syntax()), namespaces),
-                                         std::string(x.view.nid())});
-                  }
-              }
-              py::list recs(out.size());
-              for (std::size_t k = 0; k < out.size(); ++k)
-                  recs[k] = py::make_tuple(out[k].line, out[k].offset, py::str(out[k].urn),
-                                           py::str(out[k].canonical), py::str(out[k].nid));
-              return py::make_tuple(recs, total);
-          },
-          "lines"_a, "syntax"_a = "rfc2141bis", "strict"_a = false, "namespaces"_a = false, "bom"_a = true,
-          "_extract_lines(lines, syntax, strict, namespaces, bom) -> (records, bytes)\n\n"
-          "For urns.dask: the URNs of consecutive lines of a file (str read with\n"
-          "errors='surrogateescape', or bytes, each with its '\\n'), as tuples (line index,\n"
-          "byte offset from the first line's start, urn, canonical, nid), and the lines'\n"
-          "size in bytes. bom: the first line starts the file (a UTF-8 BOM is skipped).");
-
-    // -------------------------------------------------------- build, encode
-    m.def("make_urn",
-          [](py::handle nid, py::handle identifier, std::string_view syntax, py::handle extra_reserved) {
-              text_arg n = get_text(nid, "nid");
-              text_arg id = get_text(identifier, "identifier");
-              text_arg extra = get_text(extra_reserved, "extra_reserved");
-              auto r = urns::make_urn(n.view, id.view, get_syntax(syntax), extra.view);
-              if (!r)
-                  raise(r.error(), r.error().expected == "NSS" ? id.view : n.view);
-              return std::move(*r);
-          },
-          "nid"_a, "identifier"_a, "syntax"_a = "rfc2141bis", "extra_reserved"_a = "",
-          "make_urn(nid, identifier, syntax='rfc2141bis', extra_reserved='') -> URN\n\n"
-          "Builds 'urn:' NID ':' NSS from a NID and a raw identifier (str, encoded as\n"
-          "UTF-8, or bytes): the identifier is percent-encoded as the syntax requires\n"
-          "(a '%' in it becomes '%25'), with extra_reserved's characters encoded too.\n"
-          "The result is always a valid URN of the syntax. Raises ParseError for a bad\n"
-          "NID (offset into nid) or an empty identifier or one with NUL (offset into\n"
-          "identifier).");
-
-    py::module_ pct = m.def_submodule("pct", "Percent-encoding of NSSs (RFC 3986 section 2.1).");
-    pct.def("decode_to_bytes",
-            [](py::handle text) {
-                text_arg t = get_text(text, "text");
-                auto r = urns::pct::decode(t.view);
-                if (!r)
-                    raise(r.error(), t.view);
-                return py::bytes(*r);
-            },
-            "text"_a,
-            "decode_to_bytes(text) -> bytes\n\n"
-            "The octets that a percent-encoded string stands for; raises ParseError\n"
-            "(code 'bad_pct_encoded') at a '%' not followed by two hex digits.");
-    pct.def("encode",
-            [](py::handle raw, std::string_view syntax, py::handle extra_reserved) {
-                text_arg t = get_text(raw, "raw");
-                text_arg extra = get_text(extra_reserved, "extra_reserved");
-                auto r = urns::pct::encode(t.view, get_syntax(syntax), extra.view);
-                if (!r)
-                    raise(r.error(), t.view);
-                return std::move(*r);
-            },
-            "raw"_a, "syntax"_a = "rfc2141bis", "extra_reserved"_a = "",
-            "encode(raw, syntax='rfc2141bis', extra_reserved='') -> str\n\n"
-            "Percent-encodes a raw identifier (str, as UTF-8, or bytes) into an NSS of\n"
-            "the syntax: every octet the syntax does not allow as it is, and every\n"
-            "character of extra_reserved, becomes %HH (upper-case hex). Raises\n"
-            "ParseError for an empty identifier or one with a NUL.");
-
-    // -------------------------------------------------------- namespaces
+    py::class_<match_iterator>(m, "MatchIterator",
+                               "The lazy iterator of Match objects that find() returns (not picklable).")
+        .def("__iter__", [](py::handle self) {
+            self_of<match_iterator>(self, "MatchIterator");
+            return py::reinterpret_borrow<py::object>(self);
+        })
+        .def("__next__", [](py::handle self) { return self_of<match_iterator>(self, "MatchIterator").next(); })
+        .def("__reduce__", [](py::handle) -> py::object {
+            throw py::type_error("cannot pickle 'urns.MatchIterator' object: list() it first");
+        });
     py::class_<py_grammar_diagnostic>(m, "GrammarDiagnostic",
         "A finding about a namespace's ABNF (GrammarError.diagnostics,\n"
         "Namespace.diagnostics): severity ('error' or 'warning'), source (the\n"
         "text's name, '<abnf>'), offset (bytes into the text), line and column\n"
         "(from 1; the column in bytes), rule (the rule concerned, or ''), message,\n"
         "expected (for a syntax error, the RFC 5234 rules expected there, a\n"
-        "tuple). str() is the line with a caret under the column.")
-        .def_readonly("severity", &py_grammar_diagnostic::severity)
-        .def_readonly("source", &py_grammar_diagnostic::source)
-        .def_readonly("offset", &py_grammar_diagnostic::offset)
-        .def_readonly("line", &py_grammar_diagnostic::line)
-        .def_readonly("column", &py_grammar_diagnostic::column)
-        .def_readonly("rule", &py_grammar_diagnostic::rule)
-        .def_readonly("message", &py_grammar_diagnostic::message)
-        .def_property_readonly("expected",
-                               [](py_grammar_diagnostic const& d) { return names_tuple(d.expected); })
-        .def("__str__", [](py_grammar_diagnostic const& d) { return d.rendered; })
-        .def("__repr__", [](py_grammar_diagnostic const& d) {
-            return "urns.GrammarDiagnostic(severity='" + d.severity + "', line=" + std::to_string(d.line) +
-                   ", column=" + std::to_string(d.column) + ", message=" +
-                   py::repr(py::str(d.message)).cast<std::string>() + ")";
+        "tuple). str() is the line with a caret under the column. Picklable.")
+        .def(py::init([](py::handle severity, py::handle source, std::size_t offset, std::size_t line,
+                         std::size_t column, py::handle rule, py::handle message, py::handle expected,
+                         py::handle rendered) {
+                 py_grammar_diagnostic d;
+                 d.severity = str_arg(severity.ptr(), "severity");
+                 d.source = str_arg(source.ptr(), "source");
+                 d.offset = offset;
+                 d.line = line;
+                 d.column = column;
+                 d.rule = str_arg(rule.ptr(), "rule");
+                 d.message = str_arg(message.ptr(), "message");
+                 d.expected = get_names(expected, "expected");
+                 d.rendered = rendered.is_none() ? d.message : str_arg(rendered.ptr(), "rendered");
+                 return d;
+             }),
+             "severity"_a, "source"_a, "offset"_a, "line"_a, "column"_a, "rule"_a, "message"_a,
+             "expected"_a = py::tuple(), "rendered"_a = py::none(),
+             "__init__(self, severity, source, offset, line, column, rule, message, expected=(), rendered=None)"
+             "\n--\n\n")
+        .def_property_readonly("severity", field(&py_grammar_diagnostic::severity, "GrammarDiagnostic"))
+        .def_property_readonly("source", field(&py_grammar_diagnostic::source, "GrammarDiagnostic"))
+        .def_property_readonly("offset", field(&py_grammar_diagnostic::offset, "GrammarDiagnostic"))
+        .def_property_readonly("line", field(&py_grammar_diagnostic::line, "GrammarDiagnostic"))
+        .def_property_readonly("column", field(&py_grammar_diagnostic::column, "GrammarDiagnostic"))
+        .def_property_readonly("rule", field(&py_grammar_diagnostic::rule, "GrammarDiagnostic"))
+        .def_property_readonly("message", field(&py_grammar_diagnostic::message, "GrammarDiagnostic"))
+        .def_property_readonly("expected", checked<py_grammar_diagnostic>("GrammarDiagnostic",
+                               [](py_grammar_diagnostic const& d) { return names_tuple(d.expected); }))
+        .def("__str__", checked<py_grammar_diagnostic>("GrammarDiagnostic",
+                                                       [](py_grammar_diagnostic const& d) { return d.rendered; }))
+        .def("__repr__", checked<py_grammar_diagnostic>("GrammarDiagnostic", [](py_grammar_diagnostic const& d) {
+                 return "urns.GrammarDiagnostic(severity='" + d.severity + "', line=" + std::to_string(d.line) +
+                        ", column=" + std::to_string(d.column) + ", message=" +
+                        py::repr(py::str(d.message)).cast<std::string>() + ")";
+             }))
+        .def("__eq__",
+             [](py::handle a, py::handle b) -> py::object {
+                 if (!py::isinstance<py_grammar_diagnostic>(b))
+                     return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                 auto const& x = self_of<py_grammar_diagnostic>(a, "GrammarDiagnostic");
+                 auto const& y = self_of<py_grammar_diagnostic>(b, "GrammarDiagnostic");
+                 return py::bool_(x.severity == y.severity && x.source == y.source && x.offset == y.offset &&
+                                  x.line == y.line && x.column == y.column && x.rule == y.rule &&
+                                  x.message == y.message && x.expected == y.expected && x.rendered == y.rendered);
+             })
+        .def("__reduce__", [](py::handle self) {
+            py_grammar_diagnostic const& d = self_of<py_grammar_diagnostic>(self, "GrammarDiagnostic");
+            return py::make_tuple(py::type::of(self),
+                                  py::make_tuple(d.severity, d.source, d.offset, d.line, d.column, d.rule,
+                                                 d.message, names_tuple(d.expected), d.rendered));
         });
+
+    py::setattr(m.attr("GrammarDiagnostic"), "__hash__", py::none());
 
     py::class_<py_namespace, std::shared_ptr<py_namespace>> ns_class(m, "Namespace",
         "A namespace's rules for its NSSs: one of those urns ships (see\n"
@@ -1246,7 +2309,7 @@ PYBIND11_MODULE(_urns, m)
                  return std::nullopt;
              },
              "nss"_a,
-             "validate(nss) -> Optional[NamespaceFault]\n\n"
+             "validate(self, nss)\n--\n\n"
              "None if the namespace accepts the NSS (str or bytes, as written, still\n"
              "percent-encoded), else a NamespaceFault: offset (bytes from the start of\n"
              "the NSS) of the byte it could not accept, and expected (the rule expected\n"
@@ -1268,7 +2331,7 @@ PYBIND11_MODULE(_urns, m)
                  return out;
              },
              "nss"_a,
-             "fields(nss) -> list[tuple[str, int, int, str]]\n\n"
+             "fields(self, nss)\n--\n\n"
              "The named fields of an NSS the namespace accepts: (rule, begin, end, text)\n"
              "for each span of a field rule (from_abnf's fields; by default every rule\n"
              "of the grammar but RFC 5234's and RFC 3986's), begin and end in bytes of\n"
@@ -1297,7 +2360,9 @@ PYBIND11_MODULE(_urns, m)
         .def("__reduce__",
              [](py::handle self) {
                  py::tuple st = namespace_state(ns_of(self));
-                 return py::make_tuple(py::type::of(self).attr("_restore"), st);
+                 // A module function, which every pickler finds by name
+                 // (cloudpickle would pickle a bound class method by value).
+                 return py::make_tuple(py::module_::import("urns._urns").attr("_restore_namespace"), st);
              })
         // Immutable: a copy is the object itself (no compiling again).
         .def("__copy__", [](py::handle self) { return py::reinterpret_borrow<py::object>(self); })
@@ -1317,7 +2382,7 @@ PYBIND11_MODULE(_urns, m)
         },
         py::name("from_abnf"), py::is_method(ns_class), "nid"_a, "abnf"_a, "root"_a = py::none(), py::kw_only(),
         "case_insensitive"_a = py::tuple(), "fields"_a = py::tuple(), "reference"_a = "",
-        "from_abnf(nid, abnf, root=None, *, case_insensitive=(), fields=(), reference='') -> Namespace\n\n"
+        "from_abnf(cls, nid, abnf, root=None, *, case_insensitive=(), fields=(), reference='')\n--\n\n"
         "A namespace from the ABNF of its NSS (RFC 5234, with RFC 7405's %s\"...\"),\n"
         "checked and compiled. root: the rule an NSS must match (None: the grammar's\n"
         "first rule), with ABNF's meaning (every alternative, every repetition\n"
@@ -1340,7 +2405,7 @@ PYBIND11_MODULE(_urns, m)
         },
         py::name("_restore"), py::is_method(ns_class), "nid"_a, "abnf"_a, "root"_a, "case_insensitive"_a,
         "fields"_a, "reference"_a,
-        "_restore(nid, abnf, root, case_insensitive, fields, reference) -> Namespace\n\n"
+        "_restore(cls, nid, abnf, root, case_insensitive, fields, reference)\n--\n\n"
         "For pickle: the shipped namespace of the NID when abnf is None, else from_abnf()."));
 
     py::class_<py_registry>(m, "Registry",
@@ -1364,14 +2429,14 @@ PYBIND11_MODULE(_urns, m)
                  return r;
              }),
              "namespaces"_a = py::tuple(), "builtin"_a = true,
-             "Registry(namespaces=(), builtin=True)\n\n"
+             "__init__(self, namespaces=(), builtin=True)\n--\n\n"
              "The shipped namespaces (builtin=True) and those of the iterable.")
         .def("add",
              [](py::handle self, py::handle ns) {
                  self_of<py_registry>(self, "Registry").add(namespace_arg(ns));
              },
              "namespace"_a,
-             "add(namespace) -> None\n\n"
+             "add(self, namespace)\n--\n\n"
              "Adds a Namespace, replacing the one of the same NID (in any case). Calls\n"
              "already running with the registry keep the namespaces they started with.")
         .def_property_readonly("builtin",
@@ -1401,7 +2466,7 @@ PYBIND11_MODULE(_urns, m)
                      return shipped_namespace(key);
                  throw py::key_error(key);
              },
-             "nid"_a, "registry[nid] -> Namespace (KeyError if it has none of that NID).")
+             "nid"_a, "__getitem__(self, nid, /)\n--\n\nregistry[nid]: the Namespace of that NID (KeyError if none).")
         .def("__eq__",
              [](py::handle self, py::handle other) -> py::object {
                  if (!py::isinstance<py_registry>(other))
@@ -1436,7 +2501,7 @@ PYBIND11_MODULE(_urns, m)
         for (urns::nss::namespace_rules const& r : urns::nss::builtin().entries())
             out.push_back(shipped_namespace(r.nid));
         return out;
-    }, "_builtin_namespaces() -> list[Namespace]; see urns.namespaces().");
+    }, "_builtin_namespaces()\n--\n\nA list of Namespace; see urns.namespaces().");
     m.def("_registered_namespaces", [] {
         py::list out;
         for (urns::registered_namespace const& r : urns::registered_namespaces())
@@ -1444,12 +2509,12 @@ PYBIND11_MODULE(_urns, m)
                                       r.kind == urns::namespace_kind::formal ? "formal" : "informal",
                                       py::str(std::string(r.reference))));
         return out;
-    }, "_registered_namespaces() -> list of (nid, kind, reference); see urns.registered_namespaces().");
+    }, "_registered_namespaces()\n--\n\nA list of (nid, kind, reference); see urns.registered_namespaces().");
     m.attr("iana_registry_snapshot") = py::str(std::string(urns::iana_registry_snapshot));
 
     // The classes are urns.URN etc. to their users (repr, help, pickle
     // finds them there too).
-    for (char const* name : {"URN", "Diagnostic", "NamespaceFault", "Match", "MatchIterator", "GrammarDiagnostic",
+    for (char const* name : {"Diagnostic", "NamespaceFault", "Match", "MatchIterator", "GrammarDiagnostic",
                              "Namespace", "Registry"})
         m.attr(name).attr("__module__") = "urns";
 }

@@ -627,10 +627,17 @@ def test_namespace_and_registry_pickle(mrn, mrn_ci):
 
 def test_objects_made_without_init(mrn):
     # cls.__new__(cls) without __init__ gives objects that raise TypeError
-    # when used, never a crash.
+    # when used, never a crash. A URN is parsed by __new__ itself: there is
+    # no URN without its text.
+    with pytest.raises(TypeError):
+        urns.URN.__new__(urns.URN)
+    with pytest.raises(TypeError):
+        object.__new__(urns.URN)
+    assert urns.URN.__new__(urns.URN, "urn:ex:a") == urns.URN("urn:ex:a")
     ns = urns.Namespace.__new__(urns.Namespace)
     reg = urns.Registry.__new__(urns.Registry)
-    u = urns.URN.__new__(urns.URN)
+    half = {cls: cls.__new__(cls) for cls in (urns.Match, urns.Diagnostic, urns.NamespaceFault,
+                                              urns.GrammarDiagnostic, urns.MatchIterator)}
     uses = [
         lambda: ns.nid, lambda: ns.abnf, lambda: ns.validate("x"), lambda: ns.fields("x"), lambda: repr(ns),
         lambda: hash(ns), lambda: ns == mrn, lambda: mrn == ns, lambda: pickle.dumps(ns),
@@ -638,12 +645,249 @@ def test_objects_made_without_init(mrn):
         lambda: len(reg), lambda: "a" in reg, lambda: list(reg), lambda: reg["isbn"], lambda: reg.add(mrn),
         lambda: repr(reg), lambda: pickle.dumps(reg), lambda: reg == urns.Registry(),
         lambda: urns.is_valid("urn:a:b", namespaces=reg), lambda: urns.parse_many(["urn:a:b"], namespaces=reg),
-        lambda: u.nid, lambda: str(u), lambda: repr(u), lambda: hash(u), lambda: u == u, lambda: pickle.dumps(u),
-        lambda: urns.canonical(u), lambda: urns.equivalent(u, "urn:a:b"), lambda: urns.check(u),
     ]
+    for cls, obj in half.items():
+        uses.append(lambda o=obj: pickle.dumps(o))
+        if cls is not urns.MatchIterator:  # object's repr and identity
+            uses += [lambda o=obj: repr(o), lambda o=obj: o == o]
+        for name in ("offset", "urn", "nid", "syntax", "namespace_fault", "severity", "code", "message",
+                     "expected", "line", "column", "rule", "source", "length"):
+            if hasattr(cls, name):
+                uses.append(lambda o=obj, n=name: getattr(o, n))
+    uses += [lambda: str(half[urns.Diagnostic]), lambda: str(half[urns.GrammarDiagnostic]),
+             lambda: next(half[urns.MatchIterator]), lambda: iter(half[urns.MatchIterator])]
     for use in uses:
         with pytest.raises(TypeError):
             use()
+
+
+# ---------------------------------------------------------------- pickling, processes, signatures
+
+
+class SubURN(urns.URN):
+    """A subclass with an attribute of its own (module level: picklable)."""
+
+
+def pickled_objects():
+    d = urns.check("urn:X-foo:a%2c?s=I2X")[1]
+    m = next(urns.find("see urn:uuid:x", namespaces=True))
+    with pytest.raises(urns.ParseError) as pe:
+        urns.parse("urn:ex:a b", syntax="rfc8141")
+    with pytest.raises(urns.GrammarError) as ge:
+        urns.Namespace.from_abnf("mrn", "MRN = OID\n")
+    sub = SubURN("urn:ex:sub", "rfc8141")
+    sub.note = "kept"
+    return [urns.parse("urn:example:a?+r?=q#f", syntax="rfc8141"), urns.URN(b"urn:ex:b"), sub, d, m,
+            m.namespace_fault, pe.value, ge.value, ge.value.diagnostics[0], urns.ParseError("x")]
+
+
+def same(a, b):
+    if isinstance(a, BaseException):
+        return type(a) is type(b) and str(a) == str(b) and vars(a).keys() == vars(b).keys() and all(
+            same(vars(a)[k], vars(b)[k]) for k in vars(a))
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, urns.GrammarDiagnostic):
+        return type(a) is type(b) and str(a) == str(b) and repr(a) == repr(b) and a.expected == b.expected
+    return type(a) is type(b) and a == b and str(a) == str(b) and repr(a) == repr(b)
+
+
+def test_pickle_every_protocol():
+    functions = [urns.parse, urns.is_valid, urns.parse_many, urns.canonical, urns.canonical_many,
+                 urns.equivalence_key, urns.equivalent, urns.check, urns.find, urns.find_many, urns.make_urn,
+                 urns.pct.encode, urns.pct.decode_to_bytes, urns.pct.decode, urns.namespaces,
+                 urns.registered_namespaces, urns.Namespace.from_abnf]
+    for proto in range(pickle.HIGHEST_PROTOCOL + 1):
+        for obj in pickled_objects():
+            back = pickle.loads(pickle.dumps(obj, proto))
+            assert same(back, obj), (proto, obj)
+            assert same(copy.copy(obj), obj) and same(copy.deepcopy(obj), obj)
+        sub = pickle.loads(pickle.dumps(pickled_objects()[2], proto))
+        assert type(sub) is SubURN and sub.note == "kept" and sub.syntax == "rfc8141"
+        for f in functions:
+            assert pickle.loads(pickle.dumps(f, proto)) == f
+        with pytest.raises(TypeError):
+            pickle.dumps(urns.find("urn:ex:a"), proto)
+    u = urns.parse("urn:ex:a", syntax="rfc8141")
+    assert u.__reduce__() == (urns.URN, ("urn:ex:a", "rfc8141"))
+    assert pickle.loads(pickle.dumps(urns.parse_many, 0))(["urn:ex:a"]) == [urns.URN("urn:ex:a")]
+
+
+def test_subclasses():
+    class Mine(urns.URN):
+        def shout(self):
+            return str(self).upper()
+
+    m = Mine("urn:ex:a", syntax="rfc8141")
+    assert m.shout() == "URN:EX:A" and isinstance(m, urns.URN) and m == urns.URN("urn:ex:a", "rfc8141")
+    assert repr(m).endswith("Mine('urn:ex:a', syntax='rfc8141')")
+    assert urns.canonical(m) == "urn:ex:a" and urns.check(m) == urns.check("urn:ex:a")
+    with pytest.raises(urns.ParseError):
+        Mine("nope")
+
+    class M2(urns.Match):
+        pass
+
+    x = M2(4, 8, "urn:ex:a", "ex")
+    assert (x.offset, x.urn, x.syntax, x.namespace_fault) == (4, "urn:ex:a", "rfc2141bis", None)
+    assert pickle.loads(pickle.dumps(urns.Match(1, 8, "urn:ex:a", "ex", "rfc8141", urns.NamespaceFault(7, "X")))) \
+        == urns.Match(1, 8, "urn:ex:a", "ex", "rfc8141", urns.NamespaceFault(7, "X"))
+    with pytest.raises(TypeError):
+        urns.Match()
+    with pytest.raises(ValueError):
+        urns.Match(1, 2, "urn:ex:a", "ex", "rfc3986")
+
+
+def parse_in_child(text):
+    return urns.parse(text)
+
+
+def test_multiprocessing_and_pools():
+    import concurrent.futures
+    import multiprocessing
+
+    texts = ["urn:ex:a", "nope", "URN:ISBN:0-395-36341-1", "urn:ex:a b"]
+    want = [urns.is_valid(t) for t in texts]
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(2) as pool:
+        assert pool.map(urns.is_valid, texts) == want
+        assert pool.map(urns.canonical_many, [texts[:1], texts[2:3]]) == [["urn:ex:a"], ["urn:isbn:0-395-36341-1"]]
+        assert pool.map(urns.check, ["urn:X-foo:a%2c"]) == [urns.check("urn:X-foo:a%2c")]
+        assert pool.map(list, [urns.find_many(["see urn:uuid:x"], namespaces=True)[0]]) == \
+            [urns.find_many(["see urn:uuid:x"], namespaces=True)[0]]
+        # A ParseError raised in the child comes back whole.
+        with pytest.raises(urns.ParseError) as e:
+            pool.map(parse_in_child, texts[3:])
+        assert e.value.offset == 8 and e.value.code == "bad_nss"
+    with concurrent.futures.ProcessPoolExecutor(2, mp_context=ctx) as ex:
+        assert list(ex.map(urns.parse, ["urn:ex:a", "urn:ex:b"])) == [urns.URN("urn:ex:a"), urns.URN("urn:ex:b")]
+
+
+def test_signatures():
+    import inspect
+
+    sig = lambda f: str(inspect.signature(f))
+    assert sig(urns.parse) == "(text, syntax='rfc2141bis', namespaces=False)"
+    assert sig(urns.URN) == "(text, syntax='rfc2141bis', namespaces=False)"
+    assert sig(urns.parse_many) == "(texts, syntax='rfc2141bis', namespaces=False, errors='raise')"
+    assert sig(urns.canonical) == "(text, mode=None, syntax='rfc2141bis', namespaces=False)"
+    assert sig(urns.equivalent) == "(a, b, mode=None, syntax='rfc2141bis', namespaces=False)"
+    assert sig(urns.find) == "(text, syntax='rfc2141bis', strict=False, namespaces=False, uri_context=True)"
+    assert sig(urns.pct.encode) == "(raw, syntax='rfc2141bis', extra_reserved='')"
+    assert sig(urns.Namespace.from_abnf) == \
+        "(nid, abnf, root=None, *, case_insensitive=(), fields=(), reference='')"
+    assert sig(urns.Match) == "(offset, length, urn, nid, syntax='rfc2141bis', namespace_fault=None)"
+    assert sig(urns.Registry) == "(namespaces=(), builtin=True)"
+    # Every public callable of the package has one, and its docstring.
+    for mod in (urns, urns.pct):
+        for name in mod.__all__:
+            obj = getattr(mod, name)
+            # Not the exceptions (BaseException's), nor the classes with no
+            # constructor: MatchIterator (made by find()) and Namespace (by
+            # from_abnf() and namespaces()).
+            if callable(obj) and not (isinstance(obj, type) and issubclass(obj, BaseException)) \
+                    and obj not in (urns.MatchIterator, urns.Namespace):
+                inspect.signature(obj)
+                assert obj.__doc__, name
+    for cls in (urns.URN, urns.Namespace, urns.Registry, urns.Match, urns.Diagnostic):
+        for name, member in vars(cls).items():
+            if callable(member) and not name.startswith("_"):
+                inspect.signature(getattr(cls, name))
+
+
+def test_keywords_cost_as_positions():
+    # Each argument given by keyword gives what it gives by position, and
+    # Python's own errors for wrong ones.
+    assert urns.is_valid("urn:ex:a", "rfc8141", True) is urns.is_valid(text="urn:ex:a", namespaces=True,
+                                                                        syntax="rfc8141")
+    assert urns.canonical("URN:EX:a%2c", None, "rfc2141") == urns.canonical(syntax="rfc2141", text="URN:EX:a%2c")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'sintax'"):
+        urns.is_valid("urn:ex:a", sintax="rfc8141")
+    with pytest.raises(TypeError, match="multiple values for argument 'syntax'"):
+        urns.is_valid("urn:ex:a", "rfc8141", syntax="rfc8141")
+    with pytest.raises(TypeError, match="missing required argument 'text'"):
+        urns.is_valid()
+    with pytest.raises(TypeError, match="at most 3 positional"):
+        urns.is_valid("a", "rfc8141", False, 1)
+    with pytest.raises(TypeError):
+        urns.Namespace.from_abnf("mrn", MRN, None, ["OID"])        # keyword-only
+    # The cost: a keyword at most 1.5 times a position (best of several runs).
+    import timeit
+
+    def best(stmt):
+        return min(timeit.repeat(stmt, number=20000, repeat=7, globals={"urns": urns}))
+
+    pos = best("urns.is_valid('urn:example:a123', 'rfc8141')")
+    kw = best("urns.is_valid('urn:example:a123', syntax='rfc8141')")
+    assert kw < 1.5 * pos, (kw, pos)
+
+
+def test_batch_bad_items():
+    items = ["urn:ex:a", 3, "urn:ex:\ud800", b"urn:ex:b", memoryview(b"urn:ex:c"), "x"]
+    for f in (urns.parse_many, urns.canonical_many):
+        with pytest.raises(TypeError) as e:
+            f(items)
+        assert e.value.index == 1 and "texts[1]" in str(e.value)
+        with pytest.raises(UnicodeEncodeError) as e:
+            f(items[2:])
+        assert e.value.index == 0
+        none = f(items, errors="none")
+        assert none[1] is None and none[2] is None and none[5] is None and none[0] is not None
+        assert none[3] is not None and none[4] is not None
+        ret = f(items, errors="return")
+        assert isinstance(ret[1], TypeError) and ret[1].index == 1
+        assert isinstance(ret[2], UnicodeEncodeError) and ret[2].index == 2
+        assert isinstance(ret[5], urns.ParseError) and ret[5].index == 5
+    assert urns.parse_many(items, errors="none")[4] == urns.URN("urn:ex:c")
+    with pytest.raises(TypeError) as e:
+        urns.find_many(["a", None])
+    assert e.value.index == 1
+    # Bytes-like objects are text, copied.
+    assert urns.parse(memoryview(b"urn:ex:a")) == urns.URN(bytearray(b"urn:ex:a")) == urns.URN("urn:ex:a")
+    assert urns.is_valid(memoryview(b"urn:ex:a")) and not urns.is_valid(memoryview(b"urn:ex:a b"))
+    with pytest.raises(TypeError):
+        urns.is_valid(3)
+
+
+def test_parse_many_memory():
+    # parse_many's peak memory is no higher than a loop of parse()'s: the
+    # URN objects are allocated first and filled in place. Each in a fresh
+    # process; peak RSS after the inputs are made.
+    import subprocess
+    import sys
+
+    prog = """
+import resource, sys, urns
+texts = ["urn:example:%08d:abcdefghij" % i for i in range(300000)]
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+if sys.argv[1] == "loop":
+    out = [urns.parse(t) for t in texts]
+else:
+    out = urns.parse_many(texts)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base)
+"""
+    env = dict(os.environ)
+    peak = {}
+    for how in ("loop", "many"):
+        r = subprocess.run([sys.executable, "-c", prog, how], stdout=subprocess.PIPE, env=env, check=True, timeout=120)
+        peak[how] = int(r.stdout)
+    # KiB; 300,000 URN objects of about 200 bytes: some 60 MiB either way.
+    assert peak["many"] <= peak["loop"] * 1.05 + 1024, peak
+
+
+def test_fuzz_public_api():
+    # A seeded fuzz of every public function, constructor and method (with
+    # __new__ alone, pickles of every protocol, subclasses), in a child
+    # process so that a crash is a failure with its output, not the end of
+    # the test run. Bounded: a few seconds.
+    import subprocess
+    import sys
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    r = subprocess.run([sys.executable, "-X", "faulthandler", os.path.join(here, "fuzz_api.py"), "20240601", "4"],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300)
+    assert r.returncode == 0, r.stdout.decode(errors="replace")[-4000:]
+    assert b"fuzz_api: ok" in r.stdout
 
 
 # ---------------------------------------------------------------- README
