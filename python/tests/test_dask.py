@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: BSL-1.0
-# Tests of urns.dask (ctest: python_dask): a LocalCluster of 2 worker
-# processes extracts the URNs of generated shards (plain and gzip, with a
-# BOM, CRLF and lone CR, bytes that are not UTF-8, long lines, no final
-# newline), and the records must be what the built `urn extract --json`
-# finds in the same files: the same files, lines, offsets, URNs and NIDs,
-# and canonical forms equal to `urn normalize`'s. Each offset and line is
-# also checked against the file's bytes. URNS_TOOL is the urn command.
+# Tests of urns.dask (ctest: python_dask): the URNs of generated shards
+# (plain and gzip, with a BOM, CRLF and lone CR, bytes that are not UTF-8,
+# long lines, no final newline) with every scheduler (a LocalCluster of 2
+# worker processes, processes, threads, sync), whole files and blocks of
+# every size, files listed twice and overlapping globs: the records must be
+# exactly those the built `urn extract --json` writes for the same files,
+# in the same order (the tool is the reference, not the code under test),
+# and each offset and line is also checked against the file's bytes.
+# URNS_TOOL is the urn command.
 import gzip
 import json
 import os
@@ -90,87 +92,97 @@ def client():
     cluster.close()
 
 
-def tool_records(files):
-    """What `urn extract --json` finds in each file (decompressed ones
-    through standard input, labelled with their name)."""
-    recs = []
-    for path, data in files.items():
-        r = subprocess.run([TOOL, "extract", "--json", "--label", path, "-"], input=data,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
-        assert r.returncode in (0, 1), r.stderr
-        recs += [json.loads(l) for l in r.stdout.decode("utf-8").splitlines()]
-    return recs
+def tool_output(paths, *options):
+    """What `urn extract --json` writes for the files, in that order."""
+    r = subprocess.run([TOOL, "extract", "--json", "-j", "1", *options, *paths], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=120)
+    assert r.returncode in (0, 1), r.stderr
+    return r.stdout
 
 
-def tool_canonical(urn_list):
-    r = subprocess.run([TOOL, "normalize", "--json", "-f", "-"], input="".join(u + "\n" for u in urn_list).encode(),
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
-    assert r.returncode == 0, r.stderr
-    return {o["input"]: o["canonical"] for o in map(json.loads, r.stdout.decode().splitlines())}
+def tool_records(paths, *options):
+    return [json.loads(l) for l in tool_output(paths, *options).decode("utf-8").splitlines()]
 
 
-def key(r):
-    return (r["file"], r["line"], r["offset"], r["urn"])
-
-
-def check_against_tool(records, files, min_urns=1000):
-    want = tool_records(files)
-    assert len(want) >= min_urns                    # the shards hold many URNs
-    assert sorted(map(key, records)) == sorted(map(key, want))
-    nid = {key(r): r["nid"] for r in want}
-    assert all(r["nid"] == nid[key(r)] for r in records)
-    canon = tool_canonical(sorted({r["urn"] for r in records}))
-    assert all(r["canonical"] == canon[r["urn"]] for r in records)
+def check_bytes(records, files):
     for r in records:
         data = files[r["file"]]
         assert data[r["offset"]:r["offset"] + len(r["urn"])] == r["urn"].encode()
         assert data.count(b"\n", 0, r["offset"]) + 1 == r["line"]
+        assert r["offset"] - r["column"] + 1 == data.rfind(b"\n", 0, r["offset"]) + 1
 
 
-def test_extract_matches_the_tool(shards, client):
+def test_extract_is_the_tool(shards, client):
     d, files = shards
     bag = urns.dask.extract(str(d / "shard-*"))
     assert bag.npartitions == len(files)            # one partition per file
     records = bag.compute()
-    assert {r["file"] for r in records} <= set(files)
-    check_against_tool(records, files)
-    # The BOM is not searched but counts in the offset.
+    want = tool_records(sorted(files))
+    assert len(want) >= 1000                        # the shards hold many URNs
+    assert records == want                          # every field, in the same order
+    check_bytes(records, files)
+    # The BOM is not searched but counts in the offset and the column.
     bom_file = [p for p in files if files[p].startswith(b"\xef\xbb\xbf")][0]
     first = min((r for r in records if r["file"] == bom_file), key=lambda r: r["offset"])
-    assert (first["line"], first["offset"], first["urn"]) == (1, 3, "urn:ex:after-bom")
+    assert (first["line"], first["column"], first["offset"], first["urn"]) == (1, 4, 3, "urn:ex:after-bom")
 
 
-def test_extract_blocks(shards, client):
-    # Uncompressed files cut into small blocks: line numbers and offsets
-    # carried from block to block.
+@pytest.mark.parametrize("scheduler", ["distributed", "processes", "threads", "sync"])
+def test_duplicates_globs_and_blocks(shards, client, scheduler):
+    # A file listed twice and overlapping globs give their records twice, as
+    # the tool does given the same list; blocks of lines too.
     d, files = shards
-    plain = {p: b for p, b in files.items() if not p.endswith(".gz")}
-    bag = urns.dask.extract(sorted(plain), blocksize=4096)
-    assert bag.npartitions > len(plain)
-    check_against_tool(bag.compute(), plain)
+    plain = sorted(p for p in files if not p.endswith(".gz"))
+    globs = [str(d / "shard-0*"), str(d / "shard-*.txt"), plain[0], plain[0]]
+    expanded = sorted(p for p in files if os.path.basename(p).startswith("shard-0")) + plain + [plain[0]] * 2
+    want = tool_records(expanded)
+    run = dict(scheduler=None) if scheduler == "distributed" else dict(scheduler=scheduler)
+    for blocksize in (None, 4096, "20kB"):
+        bag = urns.dask.extract(globs, blocksize=blocksize)
+        if blocksize:
+            assert bag.npartitions > len(expanded)
+        assert bag.compute(**run) == want, (scheduler, blocksize)
 
 
-def test_cli_against_a_scheduler(shards, client, tmp_path):
+def test_every_block_size(tmp_path):
+    # One small file cut at every block size from 1 byte to its size: lines
+    # that straddle blocks, blocks inside one long line, a CRLF cut between
+    # its bytes, the BOM cut, no final newline.
+    data = (b"\xef\xbb\xbfurn:ex:a urn:ex:b\r\n\n" + b"y" * 40 + b" urn:ex:long\n" +
+            b"x urn:isbn:0-395-36341-1. (urn:ex:c)\r" + b" \xff urn:ex:d\nurn:ex:e")
+    path = tmp_path / "small.txt"
+    path.write_bytes(data)
+    want = tool_records([str(path)])
+    assert len(want) == 7
+    import dask
+
+    for blocksize in range(1, len(data) + 2):
+        parts = urns.dask._parts(str(path), "rfc2141bis", False, blocksize, False, False, True, False)
+        got = [r for part in dask.compute(*parts, scheduler="sync") for r in part]
+        assert got == want, blocksize
+
+
+def test_namespaces_are_the_tools(shards, client):
+    # With namespaces=True the records are those of `urn extract --json
+    # --namespaces`: namespace_fault where a namespace rejects the URN; and
+    # canonical=True adds urns.canonical(..., namespaces=True), None where it
+    # raises.
     d, files = shards
-    out = tmp_path / "urns.jsonl"
-    r = subprocess.run([sys.executable, "-m", "urns.dask", "extract", str(d / "shard-*"), "--out", str(out),
-                        "--scheduler", client.scheduler.address],
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=240)
-    assert r.returncode == 0, r.stderr.decode()
-    records = [json.loads(l) for l in out.read_text(encoding="utf-8").splitlines()]
-    check_against_tool(records, files)
-    # File by file in sorted order, and in order within each file.
-    assert [key(x) for x in records] == sorted(map(key, records))
-
-
-def test_cli_local_cluster(shards, tmp_path):
-    d, files = shards
-    out = tmp_path / "urns.jsonl"
-    one = {p: b for p, b in files.items() if p.endswith("shard-01.txt.gz")}
-    r = subprocess.run([sys.executable, "-m", "urns.dask", "extract", *one, "--out", str(out), "--workers", "1"],
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=240)
-    assert r.returncode == 0, r.stderr.decode()
-    check_against_tool([json.loads(l) for l in out.read_text(encoding="utf-8").splitlines()], one, min_urns=10)
+    paths = sorted(files)
+    want = tool_records(paths, "--namespaces")
+    assert sum("namespace_fault" in r for r in want) > 10
+    got = urns.dask.extract(paths, namespaces=True).compute()
+    assert got == want
+    got = urns.dask.extract(paths, namespaces=True, canonical=True, blocksize=8192).compute()
+    assert [{k: v for k, v in r.items() if k != "canonical"} for r in got] == want
+    for r in got:
+        if "namespace_fault" in r:
+            assert r["canonical"] is None
+            with pytest.raises(urns.ParseError) as e:
+                urns.canonical(r["urn"], namespaces=True)
+            assert e.value.code == "nss_rejected"
+        else:
+            assert r["canonical"] == urns.canonical(r["urn"], namespaces=True)
 
 
 MRN = ('MRN = OID ":" OSS\n'
@@ -181,9 +193,9 @@ MRN = ('MRN = OID ":" OSS\n'
 
 def test_extract_with_an_abnf_namespace(client, tmp_path):
     # A Registry with an ABNF namespace goes to the worker processes pickled;
-    # the records are those found line by line with urns.find, canonical as
-    # urns.canonical gives it with the same namespaces (a fold that leaves an
-    # NSS its namespace rejects as it is: the generic canonical form).
+    # the records are the tool's with the same grammar (--namespace).
+    grammar = tmp_path / "mrn.abnf"
+    grammar.write_text(MRN)
     mrn = urns.Namespace.from_abnf("mrn", MRN, case_insensitive=["OID"])
     reg = urns.Registry([mrn])
     lines = ["see urn:mrn:IALA:aton:X and URN:MRN:iala:aton:x.\n",
@@ -195,31 +207,90 @@ def test_extract_with_an_abnf_namespace(client, tmp_path):
         path = tmp_path / ("mrn-%d.txt" % i)
         path.write_bytes("".join(lines[i:] + lines[:i]).encode())
         paths.append(str(path))
-    want = []
-    for path in paths:
-        offset = 0
-        with open(path, encoding="utf-8", newline="") as f:
-            for n, line in enumerate(f, 1):
-                for m in urns.find(line, syntax="rfc8141", namespaces=reg):
-                    canon = (urns.canonical(m.urn, syntax="rfc8141", namespaces=reg) if m.namespace_fault is None
-                             else urns.canonical(m.urn, syntax="rfc8141"))
-                    want.append({"file": path, "line": n, "offset": offset + m.offset, "urn": m.urn,
-                                 "canonical": canon, "nid": m.nid})
-                offset += len(line.encode())
-    assert len(want) == 3 * 7
-    assert {r["canonical"] for r in want} >= {"urn:mrn:iala:aton:X", "urn:mrn:iala:aton:x", "urn:mrn:IALA-:x",
-                                              "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"}
-    key = lambda r: (r["file"], r["offset"])
+    want = tool_records(paths, "--syntax", "rfc8141", "--namespace", "mrn=%s:MRN" % grammar)
+    assert len(want) == 3 * 7 and sum("namespace_fault" in r for r in want) == 3 * 3
     for namespaces in (reg, [mrn]):
-        got = urns.dask.extract(paths, syntax="rfc8141", namespaces=namespaces).compute()
-        assert sorted(got, key=key) == sorted(want, key=key)
+        assert urns.dask.extract(paths, syntax="rfc8141", namespaces=namespaces).compute() == want
         blocks = urns.dask.extract(paths, syntax="rfc8141", namespaces=namespaces, blocksize=64)
         assert blocks.npartitions > len(paths)
-        assert sorted(blocks.compute(), key=key) == sorted(want, key=key)
-    assert sorted(urns.dask.extract(paths, syntax="rfc8141", namespaces=reg).compute(scheduler="sync"),
-                  key=key) == sorted(want, key=key)
+        assert blocks.compute() == want
+    assert urns.dask.extract(paths, syntax="rfc8141", namespaces=reg).compute(scheduler="processes") == want
+    canon = urns.dask.extract(paths, syntax="rfc8141", namespaces=reg, canonical=True).compute()
+    assert {r["canonical"] for r in canon} >= {"urn:mrn:iala:aton:X", "urn:mrn:iala:aton:x", None,
+                                               "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"}
     with pytest.raises(TypeError):
         urns.dask.extract(paths, namespaces=["mrn"])
+
+
+def cli(*args, timeout=240):
+    return subprocess.run([sys.executable, "-m", "urns.dask", "extract", *args], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=timeout)
+
+
+def test_cli_writes_the_tools_bytes(shards, client, tmp_path):
+    d, files = shards
+    out = tmp_path / "urns.jsonl"
+    r = cli(str(d / "shard-*"), "--out", str(out), "--scheduler", client.scheduler.address, "--blocksize", "16kB")
+    assert r.returncode == 0, r.stderr.decode()
+    assert out.read_bytes() == tool_output(sorted(files))
+    r = cli(*sorted(files), "--out", str(out), "--scheduler", client.scheduler.address, "--namespaces")
+    assert r.returncode == 0, r.stderr.decode()
+    assert out.read_bytes() == tool_output(sorted(files), "--namespaces")
+    # No URN at all: status 1, as the tool's.
+    empty = [p for p in files if files[p] == b""]
+    r = cli(*empty, "--out", "-", "--scheduler", client.scheduler.address)
+    assert (r.returncode, r.stdout) == (1, b"")
+
+
+def test_cli_local_cluster(shards, tmp_path):
+    d, files = shards
+    out = tmp_path / "urns.jsonl"
+    one = [p for p in files if p.endswith("shard-01.txt.gz")]
+    r = cli(*one, "--out", str(out), "--workers", "1")
+    assert r.returncode == 0, r.stderr.decode()
+    assert out.read_bytes() == tool_output(one)
+
+
+def test_cli_errors(shards, client, tmp_path):
+    # A corrupt gzip file: status 2, one line naming the file and the reason
+    # (the tool's), no traceback, and --out left as it was (written whole or
+    # not at all). A text file named .gz is read as text, as the tool does.
+    d, files = shards
+    good = sorted(files)[0]
+    gz = [p for p in files if p.endswith(".gz")][0]
+    corrupt = tmp_path / "corrupt.txt.gz"
+    raw = bytearray((d / os.path.basename(gz)).read_bytes())
+    raw[len(raw) // 2:len(raw) // 2 + 64] = b"\0" * 64
+    corrupt.write_bytes(bytes(raw))
+    truncated = tmp_path / "truncated.gz"
+    truncated.write_bytes(bytes(raw[:len(raw) // 3]))
+    trailing = tmp_path / "trailing.gz"
+    trailing.write_bytes(gzip.compress(b"urn:ex:a\n") + b"garbage")
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(b"before\n")
+    for bad, reason in ((corrupt, "not valid gzip data"), (truncated, "truncated gzip data"),
+                        (trailing, "data after the end of the gzip data")):
+        tool = subprocess.run([TOOL, "extract", "--json", str(bad)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert tool.returncode == 2 and reason.encode() in tool.stderr
+        r = cli(good, str(bad), "--out", str(out), "--scheduler", client.scheduler.address)
+        err = r.stderr.decode()
+        assert r.returncode == 2, err
+        assert len(err.strip().splitlines()) == 1 and str(bad) in err and reason in err, err
+        assert "Traceback" not in err
+        assert out.read_bytes() == b"before\n"
+        assert os.listdir(tmp_path).count("out.jsonl") == 1 and not any(".tmp" in f for f in os.listdir(tmp_path))
+        with pytest.raises(urns.dask.ReadError) as e:
+            urns.dask.extract([str(bad)]).compute()
+        assert e.value.path == str(bad) and reason in str(e.value)
+    r = cli(str(corrupt), "--out", str(out), "--scheduler", client.scheduler.address, "--debug")
+    assert r.returncode != 0 and b"Traceback" in r.stderr
+    missing = cli(str(tmp_path / "nope.txt"), "--out", str(out), "--scheduler", client.scheduler.address)
+    assert missing.returncode == 2 and b"nope.txt" in missing.stderr and b"Traceback" not in missing.stderr
+    fake = tmp_path / "plain.gz"
+    fake.write_bytes(b"text urn:ex:a\n")
+    assert urns.dask.extract(str(fake)).compute() == tool_records([str(fake)])
+    r = cli(str(fake), "--out", str(out), "--scheduler", client.scheduler.address)
+    assert r.returncode == 0 and out.read_bytes() == tool_output([str(fake)])
 
 
 def test_cli_abnf_namespace(client, tmp_path):
@@ -228,25 +299,20 @@ def test_cli_abnf_namespace(client, tmp_path):
     data = tmp_path / "in.txt"
     data.write_text("urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6\nurn:mrn:IALA:x urn:mrn:iala-:x\n")
     out = tmp_path / "urns.jsonl"
-    r = subprocess.run([sys.executable, "-m", "urns.dask", "extract", str(data), "--out", str(out), "--syntax",
-                        "rfc8141", "--scheduler", client.scheduler.address, "--namespace",
-                        "mrn=%s:MRN" % grammar], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=240)
+    r = cli(str(data), "--out", str(out), "--syntax", "rfc8141", "--scheduler", client.scheduler.address,
+            "--namespace", "mrn=%s:MRN" % grammar, "--canonical")
     assert r.returncode == 0, r.stderr.decode()
     got = [(x["line"], x["urn"], x["canonical"]) for x in map(json.loads, out.read_text().splitlines())]
     # The shipped namespaces apply too (the uuid folds to lower case).
     uuid = "urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"
-    assert got == [(1, uuid, uuid.lower()),
-                   (2, "urn:mrn:IALA:x", "urn:mrn:IALA:x"), (2, "urn:mrn:iala-:x", "urn:mrn:iala-:x")]
+    assert got == [(1, uuid, uuid.lower()), (2, "urn:mrn:IALA:x", "urn:mrn:IALA:x"), (2, "urn:mrn:iala-:x", None)]
     grammar.write_text('MRN = OID ":" OSS\n')
-    r = subprocess.run([sys.executable, "-m", "urns.dask", "extract", str(data), "--out", str(out),
-                        "--namespace", "mrn=%s" % grammar], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       timeout=60)
+    r = cli(str(data), "--out", str(out), "--namespace", "mrn=%s" % grammar, timeout=60)
     assert r.returncode == 2 and b':1:7: error: undefined rule "OID"' in r.stderr
 
 
 def test_cli_usage():
-    r = subprocess.run([sys.executable, "-m", "urns.dask", "extract", "x", "--out", "y", "--scheduler", "a",
-                        "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    r = cli("x", "--out", "y", "--scheduler", "a", "--workers", "2", timeout=60)
     assert r.returncode == 2 and b"--workers" in r.stderr
     with pytest.raises(ValueError):
         urns.dask.extract("x", syntax="nope")

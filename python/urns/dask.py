@@ -4,129 +4,332 @@
     >>> import urns.dask
     >>> bag = urns.dask.extract("logs/*.txt.gz")
     >>> bag.take(1)
-    ({'file': '/data/logs/a.txt.gz', 'line': 3, 'offset': 117,
-      'urn': 'urn:isbn:0-395-36341-1', 'canonical': 'urn:isbn:0-395-36341-1',
-      'nid': 'isbn'},)
+    ({'version': 1, 'file': '/data/logs/a.txt.gz', 'line': 3, 'column': 12,
+      'offset': 117, 'urn': 'urn:isbn:0-395-36341-1', 'syntax': 'rfc2141bis',
+      'scheme': 'urn', 'nid': 'isbn', 'nss': '0-395-36341-1',
+      'assigned_name': 'urn:isbn:0-395-36341-1'},)
 
-extract() returns a dask.bag of one dict per URN found, read with
-dask.bag.read_text: paths may be globs or lists, and files ending in .gz
-(or another extension fsspec knows) are decompressed. The fields:
+extract() returns a dask.bag of one dict per URN found: the records of
+`urn extract --json` (docs/schema/extract.schema.json), the same for the
+same files, in the same order:
 
-    file       the file's path as fsspec names it (absolute for local files)
-    line       the line number in the file, from 1
-    offset     the byte offset of the URN in the (decompressed) file, from 0
-    urn        the URN as written
-    canonical  its canonical form in the default mode of the syntax
-               (urns.canonical; with namespaces folded by its namespace)
-    nid        its NID as written
+    version        1, the version of the record format
+    file           the file's path (absolute for local files; its bytes
+                   that are not UTF-8 as U+FFFD, and then file_base64)
+    line, column   the line from 1, the column in bytes from 1
+    offset         the byte offset of the URN in the (decompressed) file
+    urn            the URN as written
+    syntax, scheme, nid, nss, assigned_name, and query, r_component,
+    q_component, fragment when the URN has them: its parts as written
+    namespace_fault  with namespaces: {offset, expected} where its
+                   namespace's rules reject the NSS (absent if they accept it)
+    canonical      with canonical=True only: urns.canonical(urn, syntax=...,
+                   namespaces=...) of the URN, or None where that raises
+                   (the namespace rejects it)
 
-Lines end at "\\n" only (a "\\r" before it is left out, as a lone "\\r" is
-not a line end), bytes that are not UTF-8 are kept as they are, and a UTF-8
-byte order mark at the start of a file is not searched but counts in the
-offsets: the same URNs, lines and offsets as `urn extract --json`.
+Files are read as bytes, in blocks of whole lines searched by the C++
+library with the GIL released: lines end at "\\n" (a "\\r" before it ends a
+URN as any "\\r" does), bytes that are not UTF-8 are kept as they are, and a
+UTF-8 byte order mark counts in columns and offsets. A file that starts with
+the gzip magic bytes is decompressed, whatever its name (as `urn` does:
+member after member, and an error for data after the last one); a name
+ending .bz2, .xz, .lzma or .zst is decompressed by fsspec (which `urn`
+does not do). A file that cannot be read raises urns.dask.ReadError naming
+it.
 
 The command line, against a running scheduler or a local cluster:
 
     python3 -m urns.dask extract 'logs/*.txt.gz' --out urns.jsonl --scheduler tcp://host:8786
     python3 -m urns.dask extract 'logs/*.txt' --out urns.jsonl --workers 4
     python3 -m urns.dask extract 'logs/*.txt' --out urns.jsonl --namespace mrn=mrn.abnf:MRN
+
+writes the records as `urn extract --json` does (the same bytes for the
+same files), exits 0 if a URN was found, 1 if none, 2 on an error (said in
+one line; --debug shows the traceback); --out is written to a temporary
+file renamed at the end, so it is whole or absent.
 """
 
 import argparse
-import json
 import os
 import re
 import sys
-
-import dask
-import dask.bag as db
-from dask.delayed import delayed
+import zlib
 
 from . import _urns
 
-# read_text's way to give back exactly the file's bytes: lines split at
-# "\n" only, no newline translation, bytes that are not UTF-8 kept as lone
-# surrogates (which _extract_lines turns back into those bytes).
-_READ = dict(encoding="utf-8", errors="surrogateescape", linedelimiter="\n", include_path=True)
+__all__ = ["ReadError", "extract", "main"]
+
+#: The bytes read at a time from a file (and the most held at once, with
+#: the line that straddles two reads).
+CHUNK = 8 << 20
+
+#: Extensions that fsspec decompresses (gzip is recognized by its magic
+#: bytes instead, as `urn` does).
+_FSSPEC_COMPRESSION = {".bz2": "bz2", ".xz": "xz", ".lzma": "lzma", ".zst": "zstd"}
 
 
-def _records(pairs, syntax, strict, namespaces, first_line, first_offset, bom):
-    """The records of consecutive lines of one file: pairs of (line, path)
-    as read_text gives them (a list or an iterator), the first being line
-    number first_line at byte first_offset."""
-    pairs = list(pairs)
-    if not pairs:
-        return []
-    path = pairs[0][1]
-    found, _ = _urns._extract_lines([p[0] for p in pairs], syntax, strict, namespaces, bom)
-    return [
-        {"file": path, "line": first_line + i, "offset": first_offset + off, "urn": u, "canonical": c, "nid": n}
-        for i, off, u, c, n in found
-    ]
+class ReadError(OSError):
+    """A file could not be read or decompressed; str() is 'PATH: why'.
+    Attributes: path, reason."""
+
+    def __init__(self, path, reason):
+        super().__init__("%s: %s" % (path, reason))
+        self.path = path
+        self.reason = reason
+
+    def __reduce__(self):
+        return (type(self), (self.path, self.reason))
 
 
-def _whole_file(pairs, syntax, strict, namespaces):
-    """The records of a partition that is a whole file (blocksize=None)."""
-    return _records(pairs, syntax, strict, namespaces, 1, 0, True)
+class _Options:
+    """What every block of a call is searched with (pickled to workers)."""
+
+    def __init__(self, syntax, strict, namespaces, uri_context, canonical, json):
+        self.syntax, self.strict, self.namespaces = syntax, strict, namespaces
+        self.uri_context, self.canonical, self.json = uri_context, canonical, json
+
+    def search(self, data, begin, end, name, line, offset):
+        return _urns._extract_block(data, begin, end, name, line, offset, self.syntax, self.strict, self.namespaces,
+                                    self.uri_context, self.json, self.canonical)
 
 
-def _block_size(pairs):
-    """(path or None, lines, bytes) of a block of lines of one file."""
-    pairs = list(pairs)
-    if not pairs:
-        return (None, 0, 0)
-    size = sum(len(p[0].encode("utf-8", "surrogateescape")) for p in pairs)
-    return (pairs[0][1], len(pairs), size)
+def _name_bytes(path):
+    return os.fsencode(path)
 
 
-def extract(paths, syntax="rfc2141bis", namespaces=False, blocksize=None, strict=False):
-    """A dask.bag of one dict {file, line, offset, urn, canonical, nid} per
-    URN found in the files (see the module's help for the fields).
+def _gunzip(raw, path):
+    """The decompressed bytes of a gzip stream, chunk by chunk: member after
+    member; an error for a truncated stream or data after the last member
+    (the reasons `urn` gives)."""
+    d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    pending = b""
+    while True:
+        data = pending or raw.read(CHUNK)
+        pending = b""
+        if not data:
+            if d.eof:
+                return
+            raise ReadError(path, "truncated gzip data")
+        if d.eof:
+            # Another member follows (gzip -c a b > ab.gz); anything else is an error.
+            if len(data) < 2:
+                data += raw.read(CHUNK)
+            if data[:2] != b"\x1f\x8b":
+                raise ReadError(path, "data after the end of the gzip data")
+            d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            out = d.decompress(data)
+        except zlib.error as e:
+            raise ReadError(path, "not valid gzip data (%s)" % e) from None
+        if out:
+            yield out
+        pending = d.unused_data
 
-    paths: a path, a glob or a list of them, as dask.bag.read_text takes;
-    compressed files are read by their extension (.gz, ...).
-    syntax: 'rfc2141bis' (the default), 'rfc2141' or 'rfc8141'.
-    namespaces: fold the canonical forms by the namespaces' rules: True (the
-    shipped namespaces), False or None (none), a urns.Registry, or an iterable
-    of urns.Namespace (the shipped ones and those), as urns.canonical takes
-    it. A Registry travels to the workers pickled (its ABNF namespaces as
-    their text, compiled again there).
-    strict: keep trailing punctuation that the syntax allows (urns.find).
-    blocksize: None (the default) makes one partition per file, whose line
-    numbers are counted as it is read. A size (bytes, or a string such as
-    '64MiB') cuts uncompressed files into blocks of about that size at line
-    ends, for more parallelism in few large files: then the blocks are read
-    twice, first to count their lines and bytes (computed when extract() is
-    called, with the current scheduler), so that each block knows its first
-    line number and offset. Compressed files cannot be cut (Dask refuses).
-    """
+
+def _chunks(fs, path):
+    """The bytes of a file, decompressed if it is gzip (by its first two
+    bytes) or has an extension of _FSSPEC_COMPRESSION."""
+    compression = _FSSPEC_COMPRESSION.get(os.path.splitext(path)[1])
+    try:
+        with fs.open(path, "rb", compression=compression) as raw:
+            head = raw.read(CHUNK)
+            if compression is None and head[:2] == b"\x1f\x8b":
+                class _Again:  # the bytes read already, then the rest
+                    def __init__(self):
+                        self.first = head
+
+                    def read(self, n):
+                        if self.first is not None:
+                            b, self.first = self.first, None
+                            return b
+                        return raw.read(n)
+
+                yield from _gunzip(_Again(), path)
+                return
+            while head:
+                yield head
+                head = raw.read(CHUNK)
+    except ReadError:
+        raise
+    except (OSError, EOFError, ValueError, zlib.error) as e:
+        raise ReadError(path, getattr(e, "strerror", None) or str(e) or type(e).__name__) from None
+
+
+def _file_part(fs, path, shown, opts):
+    """The records of a whole file, read a chunk at a time: each search
+    takes the whole lines read so far, the rest waits for the next chunk."""
+    name = _name_bytes(shown)
+    out = []  # records, or blocks of JSON lines
+    add = out.append if opts.json else out.extend
+    line, offset, carry = 1, 0, b""
+    for chunk in _chunks(fs, path):
+        data = carry + chunk if carry else chunk
+        end = data.rfind(b"\n") + 1
+        if end == 0:
+            carry = data
+            continue
+        found, newlines = opts.search(data, 0, end, name, line, offset)
+        add(found)
+        line, offset, carry = line + newlines, offset + end, data[end:]
+    if carry:
+        found, _ = opts.search(carry, 0, len(carry), name, line, offset)
+        add(found)
+    return out
+
+
+def _count_newlines(fs, path, start, size):
+    """The "\\n"s of the bytes [start, start + size) of a file."""
+    try:
+        with fs.open(path, "rb") as f:
+            f.seek(start)
+            return f.read(size).count(b"\n")
+    except OSError as e:
+        raise ReadError(path, e.strerror or str(e)) from None
+
+
+def _line_start(f, at, size):
+    """The first line start at or after `at` (a line starts at 0 and after
+    each "\\n"), or `size`."""
+    if at == 0:
+        return 0
+    if at >= size:
+        return size
+    f.seek(at - 1)
+    pos = at - 1
+    while True:
+        buf = f.read(1 << 16)
+        if not buf:
+            return size
+        nl = buf.find(b"\n")
+        if nl >= 0:
+            return pos + nl + 1
+        pos += len(buf)
+
+
+def _block_part(fs, path, shown, opts, index, blocksize, size, newlines_before):
+    """The records of the lines that start in the bytes [index * blocksize,
+    (index + 1) * blocksize) of an uncompressed file: the block from the
+    first line start in that range to the first one after it. Its first
+    line's number is 1 plus the "\\n"s before it: those of the ranges
+    before (newlines_before[index]), and the one that ends the line that
+    straddles the range's start, if one does."""
+    name = _name_bytes(shown)
+    raw_start = index * blocksize
+    try:
+        with fs.open(path, "rb") as f:
+            start = _line_start(f, raw_start, size)
+            end = _line_start(f, min(raw_start + blocksize, size), size)
+            if start >= end:
+                return [b""] if opts.json else []
+            f.seek(start)
+            data = f.read(end - start)
+    except OSError as e:
+        raise ReadError(path, e.strerror or str(e)) from None
+    line = 1 + newlines_before[index] + (1 if start > raw_start else 0)
+    found, _ = opts.search(data, 0, len(data), name, line, start)
+    return [found] if opts.json else found
+
+
+def _prefix_sums(counts):
+    sums, total = [], 0
+    for c in counts:
+        sums.append(total)
+        total += c
+    return sums
+
+
+_GLOB = re.compile(r"[*?[]")
+
+
+def _files(paths):
+    """(fs, path, shown) of every file: each path or glob in the order
+    given, a glob's matches sorted (as a shell gives them), a file given
+    twice kept twice (as `urn` reads it twice). shown: the name in the
+    records (the path; a URL for a file that is not local)."""
+    from fsspec.core import url_to_fs
+
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    out = []
+    for p in paths:
+        p = os.fspath(p)
+        fs, root = url_to_fs(p)
+        if _GLOB.search(root):
+            found = sorted(x for x in fs.glob(root) if fs.isfile(x))
+            if not found:
+                raise FileNotFoundError("no file matches %r" % p)
+        else:
+            if not fs.isfile(root):
+                raise ReadError(p, "No such file" if not fs.exists(root) else "not a file")
+            found = [root]
+        local = "file" in (fs.protocol if isinstance(fs.protocol, (tuple, list)) else (fs.protocol,))
+        out += [(fs, x, x if local else fs.unstrip_protocol(x)) for x in found]
+    return out
+
+
+def _is_gzip(fs, path):
+    with fs.open(path, "rb") as f:
+        return f.read(2) == b"\x1f\x8b"
+
+
+def _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context, json):
+    """The delayed objects of every partition, in order."""
+    from dask.delayed import delayed
+    from dask.utils import parse_bytes
+
     _urns.is_valid("", syntax=syntax)  # an unknown syntax fails here, not in a worker
-    if not isinstance(namespaces, (int, _urns.Registry)) and namespaces is not None:
+    if not isinstance(namespaces, (bool, int, _urns.Registry)) and namespaces is not None:
         # Namespace objects: made a Registry once, here (a bad item fails here too).
         namespaces = _urns.Registry(namespaces)
-    if blocksize is None:
-        bag = db.read_text(paths, blocksize=None, **_READ)
-        return bag.map_partitions(_whole_file, syntax, strict, namespaces)
-
-    bag = db.read_text(paths, blocksize=blocksize, **_READ)
-    parts = bag.to_delayed()
-    sizes = dask.compute(*[delayed(_block_size)(p) for p in parts])
-    blocks = []
-    path, line, offset = None, 1, 0
-    # read_text gives each file's blocks in order, one file after another;
-    # an empty block (a line longer than blocksize) has no path and no size.
-    for part, (p, n, size) in zip(parts, sizes):
-        first = p is not None and p != path
-        if first:
-            path, line, offset = p, 1, 0
-        blocks.append(delayed(_records)(part, syntax, strict, namespaces, line, offset, first))
-        line += n
-        offset += size
-    return db.from_delayed(blocks)
+    if blocksize is not None:
+        blocksize = parse_bytes(blocksize) if isinstance(blocksize, str) else int(blocksize)
+        if blocksize <= 0:
+            raise ValueError("blocksize must be positive, not %r" % blocksize)
+    opts = _Options(syntax, strict, namespaces, uri_context, canonical, json)
+    parts = []
+    for fs, path, shown in _files(paths):
+        size = fs.size(path) if blocksize is not None else None
+        if (blocksize is None or size <= blocksize or os.path.splitext(path)[1] in _FSSPEC_COMPRESSION
+                or _is_gzip(fs, path)):
+            parts.append(delayed(_file_part)(fs, path, shown, opts))
+            continue
+        n = -(-size // blocksize)
+        counts = [delayed(_count_newlines)(fs, path, i * blocksize, blocksize) for i in range(n)]
+        before = delayed(_prefix_sums)(counts)
+        parts += [delayed(_block_part)(fs, path, shown, opts, i, blocksize, size, before) for i in range(n)]
+    return parts
 
 
-def _json_lines(records):
-    return ["".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)]
+def extract(paths, syntax="rfc2141bis", namespaces=False, blocksize=None, strict=False, canonical=False,
+            uri_context=True):
+    """A dask.bag of one dict per URN found in the files: the records of
+    `urn extract --json` on the same files (see the module's help for the
+    fields), in the same order.
+
+    paths: a path, a glob, or a list of them (local, or URLs fsspec knows);
+    each glob's matches sorted, a file listed twice read twice.
+    syntax: 'rfc2141bis' (the default), 'rfc2141' or 'rfc8141'.
+    namespaces: apply the namespaces' rules (each record of a URN they
+    reject has namespace_fault): True (the shipped namespaces), False or
+    None (none), a urns.Registry, or an iterable of urns.Namespace (the
+    shipped ones and those), as urns.find takes it. A Registry travels to
+    the workers pickled (its ABNF namespaces as their text).
+    blocksize: None (the default) makes one partition per file. A size
+    (bytes, or a string such as '64MiB') cuts uncompressed files larger
+    than it into blocks of whole lines of about that size, for more
+    parallelism in few large files: a first pass counts each block's "\\n"s
+    (memchr-fast, without decoding) so that each knows its first line.
+    strict, uri_context: as for urns.find.
+    canonical: add to each record "canonical": urns.canonical(urn,
+    syntax=syntax, namespaces=namespaces), None for a URN whose namespace
+    rejects it.
+    Errors: ReadError (an OSError naming the file) for a file that is
+    missing or cannot be read or decompressed, FileNotFoundError for a glob
+    that matches nothing, ValueError for an unknown syntax.
+    """
+    import dask.bag as db
+
+    return db.from_delayed(_parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context, False))
 
 
 def _abnf_namespace(spec):
@@ -152,6 +355,17 @@ def _abnf_namespace(spec):
         raise argparse.ArgumentTypeError("%s: the grammar is not usable:\n%s" % (path, e))
 
 
+def _write(out, futures):
+    """Writes the partitions' JSON lines in order; whether any was written."""
+    found = False
+    for f in futures:
+        for block in f.result():
+            out.write(block)
+            found = found or bool(block)
+        f.release()
+    return found
+
+
 def main(argv=None):
     """python3 -m urns.dask extract GLOB... --out FILE.jsonl [--scheduler ADDRESS] [--workers N]"""
     ap = argparse.ArgumentParser(
@@ -159,57 +373,91 @@ def main(argv=None):
         description="Find the URNs of many files with Dask, one JSON object per URN.")
     sub = ap.add_subparsers(dest="command", required=True)
     ex = sub.add_parser(
-        "extract", help="the URNs of files (globs; .gz decompressed) to a JSON Lines file",
-        description="Writes one JSON object per URN found (file, line, offset, urn, canonical, nid), "
-                    "file by file in the order of the sorted globs.")
+        "extract", help="the URNs of files (globs; gzip decompressed) to a JSON Lines file",
+        description="Writes the records of `urn extract --json` (docs/schema/extract.schema.json), "
+                    "file by file in the order given (each glob's matches sorted). Exit status: 0 some "
+                    "URN found, 1 none found, 2 an error.")
     ex.add_argument("paths", nargs="+", metavar="GLOB", help="files or globs (quote them)")
-    ex.add_argument("--out", required=True, metavar="FILE.jsonl", help="the output file ('-': standard output)")
+    ex.add_argument("--out", required=True, metavar="FILE.jsonl",
+                    help="the output file ('-': standard output), written whole or not at all")
     ex.add_argument("--scheduler", metavar="ADDRESS",
                     help="a running Dask scheduler, e.g. tcp://10.0.0.1:8786 (default: start a local cluster)")
     ex.add_argument("--workers", type=int, default=None, metavar="N",
                     help="worker processes of the local cluster (default: one per core)")
     ex.add_argument("--syntax", default="rfc2141bis", choices=["rfc2141bis", "rfc2141", "rfc8141"])
-    ex.add_argument("--namespaces", action="store_true", help="fold canonical forms by the namespaces' rules")
+    ex.add_argument("--namespaces", action="store_true",
+                    help="apply the shipped namespaces' rules (namespace_fault where they reject a URN)")
     ex.add_argument("--namespace", action="append", type=_abnf_namespace, default=[], metavar="NID=FILE[:ROOT]",
                     help="also a namespace from the ABNF in FILE (root: ROOT or its first rule); "
                          "implies --namespaces (repeatable)")
     ex.add_argument("--strict", action="store_true", help="keep trailing punctuation the syntax allows")
-    ex.add_argument("--blocksize", default=None, help="cut uncompressed files into blocks of this size (e.g. 64MiB)")
+    ex.add_argument("--no-uri-context", action="store_true",
+                    help="do not end URNs by their place in another URI")
+    ex.add_argument("--canonical", action="store_true",
+                    help="add each URN's canonical form (null where its namespace rejects it)")
+    ex.add_argument("--blocksize", default=None,
+                    help="cut uncompressed files into blocks of whole lines of this size (e.g. 64MiB)")
+    ex.add_argument("--debug", action="store_true", help="show the traceback of an error")
     args = ap.parse_args(argv)
     if args.scheduler and args.workers is not None:
         ap.error("--workers starts a local cluster: it does not go with --scheduler")
+    try:
+        return _extract_command(args)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # one line, as `urn` reports errors
+        if args.debug:
+            raise
+        print("python3 -m urns.dask: %s" % (e if isinstance(e, OSError) and str(e) else
+                                            "%s: %s" % (type(e).__name__, e)), file=sys.stderr)
+        return 2
 
-    from distributed import Client, LocalCluster
+
+def _extract_command(args):
+    import logging
 
     # Imported by name, so that the functions the workers run are
     # urns.dask's and not this __main__'s.
     import urns.dask as module
 
+    namespaces = _urns.Registry(args.namespace) if args.namespace else args.namespaces
+    # The partitions are made (and the files found) before any cluster starts.
+    parts = module._parts(args.paths, args.syntax, namespaces, args.blocksize, args.strict, args.canonical,
+                          not args.no_uri_context, True)
+    from distributed import Client, LocalCluster
+
+    quiet = logging.DEBUG if args.debug else logging.CRITICAL
     cluster = None
     if args.scheduler:
         client = Client(args.scheduler)
     else:
         cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+                               dashboard_address=None, silence_logs=quiet)
         client = Client(cluster)
+    tmp = None
     try:
-        namespaces = _urns.Registry(args.namespace) if args.namespace else args.namespaces
-        bag = module.extract(args.paths, syntax=args.syntax, namespaces=namespaces,
-                             blocksize=args.blocksize, strict=args.strict)
-        futures = client.compute(bag.map_partitions(module._json_lines).to_delayed())
-        out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
-        try:
-            for f in futures:
-                out.write("".join(f.result()))
-                f.release()
-        finally:
-            if out is not sys.stdout:
-                out.close()
+        futures = client.compute(parts)
+        if args.out == "-":
+            found = _write(sys.stdout.buffer, futures)
+            sys.stdout.buffer.flush()
+        else:
+            # A temporary file next to the output, renamed over it at the end.
+            target = os.path.abspath(args.out)
+            tmp = os.path.join(os.path.dirname(target), ".%s.%d.tmp" % (os.path.basename(target), os.getpid()))
+            with open(tmp, "wb") as out:
+                found = _write(out, futures)
+            os.replace(tmp, target)
+            tmp = None
     finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
         client.close()
         if cluster is not None:
             cluster.close()
-    return 0
+    return 0 if found else 1
 
 
 if __name__ == "__main__":

@@ -2,12 +2,18 @@
 # Type stubs of urns.dask (urns/dask.py). extract() gives a dask.bag.Bag of
 # dicts; it is typed Any so that checking a program that uses urns does
 # not make mypy read Dask's sources.
+import os
 from typing import Any, Iterable, List, Literal, Optional, Sequence, Union
 
 from . import Namespace, Registry
 
-def extract(paths: Union[str, Sequence[str]],
+class ReadError(OSError):
+    path: str
+    reason: str
+    def __init__(self, path: str, reason: str) -> None: ...
+
+def extract(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]],
             syntax: Literal["rfc2141bis", "rfc2141", "rfc8141"] = ...,
             namespaces: Union[bool, None, Registry, Iterable[Namespace]] = ..., blocksize: Union[None, int, str] = ...,
-            strict: bool = ...) -> Any: ...
+            strict: bool = ..., canonical: bool = ..., uri_context: bool = ...) -> Any: ...
 def main(argv: Optional[List[str]] = ...) -> int: ...
