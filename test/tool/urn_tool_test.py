@@ -1159,6 +1159,72 @@ def json_bytes_that_are_not_utf8():
 
 
 @test("habits")
+def habit_file_names_escaped():
+    """docs/cli.md, "File names": in text output a file name's control
+    characters (C0, DEL, C1 as UTF-8) are written \\xHH and "\\" as "\\\\",
+    every other byte as it is (as GNU grep and ripgrep write it): a name
+    with a newline cannot forge a result line, one with ESC cannot reach
+    the terminal. JSON keeps the name (JSON-escaped)."""
+    folder = os.path.join(TMP, "names")
+    os.makedirs(folder, exist_ok=True)
+    # name (bytes) -> how text output must show it
+    names = {
+        b"evil.txt:1:1: urn:forged:x\nz": b"evil.txt:1:1: urn:forged:x\\x0Az",
+        b"esc\x1b[31mred": b"esc\\x1B[31mred",
+        b"c1\xc2\x9b2J": b"c1\\xC2\\x9B2J",
+        b"tab\tdel\x7fback\\slash": b"tab\\x09del\\x7Fback\\\\slash",
+        b"caf\xc3\xa9-\xff": b"caf\xc3\xa9-\xff",  # UTF-8 and a byte that is not: as they are
+    }
+    # Line 1: a byte order mark and a valid URN that --lint warns about;
+    # line 2: an invalid URN, with one for extract; line 3: too long for
+    # --max-line 40.
+    for name in names:
+        with open(os.path.join(folder.encode(), name), "wb") as f:
+            f.write(b"\xef\xbb\xbfurn:ex:%41\nsee urn:ex:a b\n" + b"-" * 80 + b"\n")
+
+    def run(*args):
+        p = subprocess.run([URN] + list(args) + [os.fsdecode(n) for n in sorted(names)], cwd=folder,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+        return Run(args, p.returncode, p.stdout, p.stderr)
+
+    def lines(data):
+        return data.split(b"\n")[:-1]
+
+    ordered = [names[n] for n in sorted(names)]
+    r = run("extract", "-j1")
+    expect(lines(r.out) == [x for s in ordered for x in (s + b":1:4: urn:ex:%41", s + b":2:5: urn:ex:a")] and
+           r.status == 0, r, "extract: one line a URN")
+    r = run("extract", "-l")
+    expect(lines(r.out) == ordered, r, "extract -l")
+    r = run("extract", "-c")
+    expect(lines(r.out) == [s + b":2" for s in ordered], r, "extract -c")
+    r = run("extract", "-c", "--max-line", "40")
+    expect(all(s + b":3: line longer than 40 bytes, skipped" in r.err for s in ordered) and r.status == 2, r,
+           "extract: a line too long")
+    for color in ("never", "always"):  # two ways of writing "FILE:LINE:"
+        r = run("check", "-q", "--lint", "--color=" + color, "--max-line", "40")
+        err = re.sub(rb"\x1b\[[0-9;]*m", b"", r.err)
+        for s in ordered:
+            for m in (b":1: note: the file starts with a UTF-8 byte order mark", b":1: warning\n",
+                      b":2: not a valid rfc2141bis URN\n", b":3: line longer than 40 bytes, skipped\n"):
+                expect(s + m in err, r, "check --lint: where, escaped")
+        for n, s in zip(sorted(names), ordered):
+            if n != s:
+                expect(n not in r.err, r, "check: the raw name is not written")
+    missing = b"no\x1b]0;t\x07such"
+    p = subprocess.run([URN, "check", os.fsdecode(missing)], cwd=folder, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=120)
+    expect(p.returncode == 2 and p.stderr == b"urn: cannot read no\\x1B]0;t\\x07such: No such file or directory\n",
+           Run(["check", missing], p.returncode, p.stdout, p.stderr), "cannot read: escaped")
+    r = urn("extract", "--label", "in\x1bput", stdin=b"urn:ex:a\n")
+    expect(r.out == "in\\x1Bput:1:1: urn:ex:a\n", r, "--label is a name too")
+    # JSON: the name itself, escaped by JSON.
+    r = run("extract", "--json")
+    files = [json.loads(x)["file"] for x in lines(r.out)[::2]]
+    expect(files == [n.decode("utf-8", "replace") for n in sorted(names)], r, "JSON: the names as they are")
+
+
+@test("habits")
 def json_schemas_reject():
     """The schemas are strict: a record with a member they do not name, a
     missing member or a wrong version does not match."""

@@ -80,7 +80,7 @@ std::string read_grammar(std::string const& path)
 {
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw usage_error{"cannot read " + path + ": " + std::strerror(errno)};
+        throw usage_error{"cannot read " + shown(path) + ": " + std::strerror(errno)};
     std::ostringstream ss;
     ss << in.rdbuf();
     return ss.str();
@@ -123,7 +123,7 @@ void report_diagnostic(urns::abnf::diagnostic const& d, std::string_view text)
     out_buffer& o = err();
     begin_message();
     o.write(sgr::bold());
-    o.write(d.source);
+    write_shown(o, d.source);
     o.put(':');
     o.number(d.line);
     o.put(':');
@@ -235,7 +235,7 @@ int run_check(options const& o)
     out_buffer& w = out();
     for (std::size_t i = 0; i < o.files.names.size(); ++i) {
         w.write(i == 0 ? "" : ", ");
-        w.write(o.files.names[i]);
+        write_shown(w, o.files.names[i]);
     }
     w.write(": ");
     w.number(g.rule_names().size());
@@ -318,7 +318,7 @@ int run_match(options const& o, inputs const& in, std::string_view rule)
         begin_message();
         if (!where.is_argument()) {
             e.write(sgr::bold());
-            e.write(where.file);
+            write_shown(e, where.file);
             e.put(':');
             e.number(where.line);
             e.write(": ");

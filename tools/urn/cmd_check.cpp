@@ -61,7 +61,7 @@ bool report_diagnostics(origin const& where, urns::urn_view u, std::vector<urns:
         begin_message();
         if (!where.is_argument()) {
             e.write(sgr::bold());
-            e.write(where.file);
+            write_shown(e, where.file);
             e.put(':');
             e.number(where.line);
             e.put(':');
@@ -90,7 +90,7 @@ void report_bom(origin const& where)
     out_buffer& e = err();
     begin_message();
     e.write(sgr::bold());
-    e.write(where.file);
+    write_shown(e, where.file);
     e.write(":1:");
     e.write(sgr::reset());
     e.put(' ');

@@ -150,7 +150,7 @@ private:
     void write_text(origin const& where, urns::urn_match const& m, std::size_t column)
     {
         if (!only_urn_) {
-            o_.write(where.file);
+            o_.write(file_name_(where.file));
             o_.put(':');
             o_.number(where.line);
             o_.put(':');
@@ -177,6 +177,7 @@ private:
     std::atomic<bool>& skipped_;
     out_buffer& o_ = out();
     json_writer j_{o_};
+    shown_name file_name_;  ///< the file's name as text shows it (control characters escaped)
 };
 
 int run(arguments const& args)
@@ -235,12 +236,12 @@ int run(arguments const& args)
     out_buffer& o = out();
     auto on_end = [&](std::string_view file, std::uint64_t in_file) {
         if (what == report::count) {
-            o.write(file);
+            write_shown(o, file);
             o.put(':');
             o.number(in_file);
             o.put('\n');
         } else if (what == report::files && in_file != 0) {
-            o.write(file);
+            write_shown(o, file);
             o.put('\n');
         }
     };

@@ -97,7 +97,7 @@ void report_read_error(std::string_view file, int error)
 void report_read_error(std::string_view file, std::string_view reason)
 {
     std::string m = "cannot read ";
-    m += file;
+    m += shown(file);
     m += ": ";
     m += reason;
     complain(m);

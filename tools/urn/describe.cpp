@@ -88,7 +88,7 @@ namespace {
 void location(out_buffer& o, origin const& where)
 {
     o.write(sgr::bold());
-    o.write(where.file);
+    write_shown(o, where.file);
     o.put(':');
     o.number(where.line);
     o.put(':');
@@ -135,7 +135,8 @@ void report_invalid(origin const& where, std::string_view input, urns::parse_err
     // to_chars' lines. Its first line needs at most `head_room` bytes
     // more than the file's name.
     constexpr std::size_t head_room = 1 + 20 + 14 + 16 + 5;
-    if (!colored() && o.write_into(1024 + head_room + where.file.size(), [&](char* first, char* last) -> char* {
+    // (A name with a byte to escape takes the other way, through location().)
+    if (!colored() && shown_as_is(where.file) && o.write_into(1024 + head_room + where.file.size(), [&](char* first, char* last) -> char* {
             char* q = first;
             if (!where.is_argument()) {
                 q = put_text(q, where.file);

@@ -248,6 +248,24 @@ void write_shown(out_buffer& o, std::string_view name)
     o.write(name.data() + from, name.size() - from);
 }
 
+bool shown_as_is(std::string_view name) noexcept
+{
+    for (std::size_t i = 0; i < name.size(); ++i)
+        if (escaped_at(name, i) != 0)
+            return false;
+    return true;
+}
+
+std::string_view shown_name::operator()(std::string_view name)
+{
+    if (!set_ || name != raw_) {
+        raw_.assign(name);
+        shown_ = shown(name);
+        set_ = true;
+    }
+    return shown_;
+}
+
 std::string shown(std::string_view name)
 {
     captured c;

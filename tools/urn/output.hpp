@@ -228,6 +228,20 @@ std::string_view reset();
 std::string shown(std::string_view name);
 /// shown(name), written to `o` (uncopied when there is nothing to escape).
 void write_shown(out_buffer& o, std::string_view name);
+/// Whether shown(name) is `name` (nothing to escape).
+bool shown_as_is(std::string_view name) noexcept;
+
+/// shown() of the name asked for last, kept: for a file's name, written
+/// on every line of output about the file (extract's results).
+class shown_name {
+public:
+    std::string_view operator()(std::string_view name);
+
+private:
+    std::string raw_;
+    std::string shown_;
+    bool set_ = false;
+};
 
 /// "urn: <text>\n" on standard error, as one message.
 void complain(std::string_view text);

@@ -45,7 +45,7 @@ std::string_view g_loading_from = "--plugin";
 
 [[noreturn]] void refuse(std::string_view path, std::string const& why)
 {
-    throw plugin_error{std::string(g_loading_from) + ": cannot load plugin " + std::string(path) + ": " + why};
+    throw plugin_error{std::string(g_loading_from) + ": cannot load plugin " + shown(path) + ": " + why};
 }
 
 bool env_loaded = false;
@@ -213,7 +213,7 @@ void load_one(std::string_view path)
     void* const handle = ::dlopen(p.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
         char const* e = ::dlerror();
-        refuse(path, e ? e : "dlopen failed");
+        refuse(path, e ? shown(e) : std::string("dlopen failed"));  // dlerror() quotes the path as given
     }
     void* const sym = ::dlsym(handle, URNS_PLUGIN_ENTRY);
     if (!sym)
@@ -357,7 +357,7 @@ void load_abnf_namespace(std::string_view spec)
     }
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw usage_error{"--namespace " + nid + "=" + path + ": cannot read " + path + ": " +
+        throw usage_error{"--namespace " + shown(nid) + "=" + shown(path) + ": cannot read " + shown(path) + ": " +
                           std::strerror(errno)};
     std::ostringstream text;
     text << in.rdbuf();
