@@ -1272,6 +1272,27 @@ def gzip_input():
                            ("tail.gz", data + b"trailing", "data after the end of the gzip data")):
         r = urn("extract", write(name, bad))
         expect(r.status == 2 and ("cannot read %s: %s" % (os.path.join(TMP, name), why)) in r.err, r, name)
+    # -c and -l, as zgrep: what was read of a damaged file is counted or
+    # listed (its whole lines: Python's zlib decompresses as much of the
+    # cut data as urn's does), then the error, status 2; the next file is
+    # counted from 0; a file that cannot be opened gets no line.
+    import zlib
+    many = b"".join(b"line %d urn:ex:a%d\n" % (i, i) for i in range(20000))
+    packed = gzip.compress(many)
+    cut = write("many-cut.gz", packed[:len(packed) // 2])
+    readable = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(packed[:len(packed) // 2])
+    whole_lines = readable.count(b"\n")
+    expect(0 < whole_lines < 20000, whole_lines, "the cut file holds some lines")
+    other = write("other.gz", gzip.compress(b"urn:ex:z and urn:ex:y\n"))
+    missing = os.path.join(TMP, "no-such.gz")
+    for jobs in ("-j1", "-j2"):
+        r = urn("extract", jobs, "-c", cut, missing, other)
+        expect(r.status == 2 and r.out == "%s:%d\n%s:2\n" % (cut, whole_lines, other) and
+               "cannot read %s: truncated gzip data" % cut in r.err and "cannot read %s" % missing in r.err,
+               r, "extract -c on a damaged file: what was read")
+        r = urn("extract", jobs, "-l", cut, missing, other)
+        expect(r.status == 2 and r.out == "%s\n%s\n" % (cut, other) and "truncated gzip data" in r.err, r,
+               "extract -l on a damaged file: listed")
     # One byte 1f alone, or 1f then not 8b: plain text.
     r = urn("check", write("one.txt", b"\x1f"))
     expect(r.status == 1 and "not a valid" in r.err, r, "a lone 1f byte is text")

@@ -267,11 +267,12 @@ int for_each_input_block(inputs const& in, OnArgument&& on_argument, OnBlock&& o
             } else if (st == line_reader::status::too_long) {
                 on_long(origin{name, r.line_number(), 0});
             } else {
+                // A read error ends the file as its end would (what was
+                // read is counted, as zgrep -c does), then is said.
+                on_end(name);
                 if (st == line_reader::status::error) {
                     report_read_error(name, r.error_message());
                     status = exit_usage;
-                } else {
-                    on_end(name);
                 }
                 break;
             }
@@ -285,7 +286,8 @@ int for_each_input_block(inputs const& in, OnArgument&& on_argument, OnBlock&& o
     each non-empty line of standard input. A UTF-8 byte order mark at the
     start of a file is not part of its first line (origin::bom says it was
     there). Calls `on_long(origin)` for a line longer than in.max_line, and
-    `on_end(name)` after each file read to its end. If `on_line` returns a
+    `on_end(name)` after each file read to its end, or to a read error
+    (before the error is reported; not for a file that cannot be opened). If `on_line` returns a
     bool, false stops the reading at once. Returns exit_usage if a file
     could not be opened or read (after a message naming it; the other
     inputs are still read), else exit_ok.

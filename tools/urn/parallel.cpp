@@ -102,6 +102,9 @@ struct task {
     /// The file's number among the files read by ranges (0: another task):
     /// after a read error in one of them, its later tasks are not written.
     std::uint64_t file_no = 0;
+    /// A message: a read error in a file that was opened (its lines so far
+    /// were read and counted), not one that could not be opened.
+    bool opened = false;
 
     /// Ready for reuse, keeping the memory of its strings.
     void clear() noexcept
@@ -117,6 +120,7 @@ struct task {
         done = false;
         input.reset();
         file_no = 0;
+        opened = false;
     }
 };
 
@@ -189,6 +193,7 @@ public:
                     break;
                 case line_reader::status::error:
                     t.what = task::kind::message;
+                    t.opened = true;
                     t.data = reader_->error_message();
                     status = exit_usage;
                     break;
@@ -432,6 +437,7 @@ private:
                 // Reported in its place; the file's later tasks are not
                 // written (write), as one thread stops reading the file.
                 t.what = task::kind::message;
+                t.opened = true;
                 t.data = std::strerror(error);
                 std::lock_guard<std::mutex> lk(m_);
                 range_failed_ = true;
@@ -535,6 +541,11 @@ private:
                 on_end_(t.file, file_count_);
             file_count_ = 0;
         } else if (t.what == task::kind::message) {
+            // As zgrep -c and -l: what was read of a damaged file is
+            // counted (listed), then the error is said.
+            if (t.opened && on_end_)
+                on_end_(t.file, file_count_);
+            file_count_ = 0;
             report_read_error(t.file, t.data);
         }
     }

@@ -75,8 +75,10 @@ inline void set_flag(std::atomic<bool>& flag) noexcept
 
 /// Makes the worker of a thread.
 using worker_factory = std::function<std::unique_ptr<line_worker>()>;
-/// Called, in order, at the end of each file read to its end, with the
-/// sum of `line_worker::count` over its lines.
+/// Called, in order, at the end of each file read to its end or to a read
+/// error (before the error is reported), with the sum of
+/// `line_worker::count` over the lines read; not for a file that cannot be
+/// opened.
 using file_end = std::function<void(std::string_view file, std::uint64_t count)>;
 
 /// The default of -j: the processors this process may run on.
