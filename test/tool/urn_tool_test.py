@@ -351,6 +351,12 @@ def long_line_status():
         expect(r.status == status, r, "%s: status %d" % (args[0], status))
         expect(r.err.startswith(p + ":1: line longer than 1024 bytes, skipped\n"), r, "said, with the line")
         expect("urn:ex:b" in r.out or "ex%3Ab" in r.out, r, "the next line is read")
+    # --json: a record of the command's own schema (urn() validates each).
+    for args in (["check"], ["parse"], ["normalize"], ["encode", "ex"]):
+        r = urn(*(args[:1] + ["--json", "--max-line", "1K"] + args[1:] + ["-f", p]))
+        first = json_lines(r)[0]
+        expect(first["error"]["code"] == "line_too_long" and first["line"] == 1 and r.status == 1, r,
+               "%s --json: a line_too_long record" % args[0])
 
 
 @test("check")
@@ -1243,6 +1249,17 @@ def json_schemas_reject():
     found = {"version": 1, "file": "f", "line": 1, "column": 0, "offset": 0, "urn": "urn:ex:a",
              "syntax": "rfc2141bis", "scheme": "urn", "nid": "ex", "nss": "a", "assigned_name": "urn:ex:a"}
     expect(not e.is_valid(found) and e.is_valid(dict(found, column=1)), found, "columns count from 1")
+    # encode: only a line too long to read has no identifier, and its
+    # record is encode's own (no "valid").
+    n = schema_validator("encode")
+    long_line = {"version": 1, "file": "f", "line": 1, "nid": "ex", "argument_in_error": "identifier",
+                 "error": {"code": "line_too_long", "message": "line longer than 10 bytes, skipped"}}
+    expect(n.is_valid(long_line), long_line, "encode: a line too long")
+    for bad in (dict(long_line, error={"code": "bad_nss", "message": "m", "offset": 0}),
+                dict(long_line, identifier="x"), dict(long_line, argument_in_error="nid"),
+                dict(long_line, valid=False),
+                {"version": 1, "file": "f", "line": 1, "nid": "ex", "identifier": "a", "urn": "urn:ex:a"}):
+        expect(not n.is_valid(bad), bad, "encode: rejected")
 
 
 @test("habits")

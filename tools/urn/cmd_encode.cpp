@@ -100,7 +100,23 @@ int run(arguments const& args)
     };
     auto on_long = [&](origin const& where) {
         any_invalid = true;
-        report_too_long(where, in.max_line, json ? &j : nullptr);
+        if (!json) {
+            report_too_long(where, in.max_line);
+            return;
+        }
+        // An encode record (docs/schema/encode.schema.json): the NID, and
+        // the identifier in error, which was not read (no "identifier").
+        j.begin_object();
+        write_origin_json(j, where);
+        j.member("nid", nid);
+        j.key("error");
+        j.begin_object();
+        j.member("code", "line_too_long");
+        j.member("message", "line longer than " + std::to_string(in.max_line) + " bytes, skipped");
+        j.end_object();
+        j.member("argument_in_error", "identifier");
+        j.end_object();
+        j.newline();
     };
     int const io = for_each_input(in, on_line, on_long);
     return final_status(io, any_invalid);
