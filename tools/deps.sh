@@ -37,13 +37,19 @@ packages=(
     ripgrep                                 # bench/vs_ripgrep.py (urn extract against rg -o)
     time                                    # test/tool/soak.py (peak RSS of urn)
     help2man man-db                         # urn's manual pages (tools/urn/gen_docs.py), man -l in tool_docs
-    dpkg-dev                                # dpkg-shlibdeps: the Depends of the urn Debian package (cpack)
+    dpkg-dev                                # dpkg-shlibdeps (Depends of urn, python3-urns), dpkg-buildflags and dpkg-architecture (packaging/debian/build.sh)
+    binutils                                # strip: cmake/DebianFinish.cmake strips the packaged binaries as dh_strip does
+    lintian                                 # test/cmake_package/check_debs.sh: lintian -EviIL +pedantic on the Debian packages
     file                                    # cpack's DEB generator reads the binaries' type with file(1)
     python3-dev                             # python/: Python's headers for the extension module urns._urns
     pybind11-dev python3-pybind11           # python/: pybind11's headers and CMake package (the module's bindings)
     python3-pytest                          # python/tests/ (ctest python, python_dask)
     python3-mypy                            # python/urns/*.pyi: mypy --strict and stubtest (ctest python_stubs)
     python3-dask python3-distributed        # urns.dask (the Dask pipeline) and its test python_dask
+    python3-fsspec                          # urns.dask: the files (globs, URLs) it reads
+    python3-setuptools python3-wheel        # pyproject.toml/setup.py: pip install ., the wheel (ctest python_wheel)
+    python3-build                           # python3 -m build --wheel --no-isolation (ctest python_wheel)
+    python3-venv python3-pip                # ctest python_wheel: the wheel installed in a fresh venv
     doxygen                                 # the API reference (docs/Doxyfile.in: target docs, test api_docs)
 )
 
@@ -60,6 +66,7 @@ programs=(
     /usr/bin/python3:python3 clang++:clang b2:libboost1.81-tools-dev
     rg:ripgrep /usr/bin/time:time help2man:help2man man:man-db
     dpkg-shlibdeps:dpkg-dev file:file doxygen:doxygen
+    dpkg-buildflags:dpkg-dev dpkg-architecture:dpkg-dev strip:binutils lintian:lintian
 )
 
 mode=install

@@ -9,9 +9,14 @@
 #       of the example plugin (acme_ticket.so)
 #   (c) cmake --install to a temporary prefix, then test/cmake_package/check.sh:
 #       the consumer built with find_package(urns) and with pkg-config; then
-#       test/cmake_package/check_debs.sh: the Debian packages liburns-dev and
-#       urn made by cpack, their files and Depends checked, and the same
-#       consumer built against them unpacked
+#       packaging/debian/build.sh builds the package tree build/deb (prefix
+#       /usr, lib/<multiarch>, dpkg-buildflags' hardening; the library, urn
+#       and the Python module only) and test/cmake_package/check_debs.sh
+#       checks the Debian packages liburns-dev, urn and python3-urns made by
+#       cpack from it: their files and Depends, lintian -EviIL +pedantic
+#       clean, the same consumer built against them unpacked, the paths
+#       the manual pages name, and python/tests/ (pytest) run against the
+#       unpacked module
 #   (d) clang++ ASan+UBSan build (warnings as errors) and ctest on it
 #   (e) tools/fuzz.sh --ci (bounded fuzzing)
 #   (f) clang++ ThreadSanitizer build of test/unit/threads.cpp and the urn
@@ -19,8 +24,8 @@
 #       once; urn check, normalize, extract -j 4); any report fails
 # Each step prints a banner and its wall time; the first failure stops it,
 # and so does a step that runs past its time limit (a hang fails the run).
-# Build directories: build/release, build/b2, build/asan, build/tsan (all
-# gitignored).
+# Build directories: build/release, build/b2, build/deb, build/asan,
+# build/tsan (all gitignored).
 # Options: --quick    step (a) only
 #          --no-deps  do not run tools/deps.sh first
 # Environment: JOBS (default 2) parallel jobs for builds and ctest;
@@ -116,7 +121,8 @@ b2_step() {
 install_step() {
     cmake --install build/release --prefix "$scratch/prefix"
     test/cmake_package/check.sh "$scratch/prefix" "$scratch/consumer"
-    test/cmake_package/check_debs.sh build/release "$scratch/debs"
+    packaging/debian/build.sh build/deb
+    PYTHON=$python test/cmake_package/check_debs.sh build/deb "$scratch/debs"
 }
 
 sanitize_step() {

@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSL-1.0
 # Makes the Debian packages of a build with CPack and checks them as a user
-# gets them: exactly two, liburns-dev (library, headers, CMake package,
-# urns.pc, documentation; Depends on Boost) and urn (the tool; Depends from
-# dpkg-shlibdeps; nothing of liburns-dev), read with dpkg-deb -I and -c. Then
-# it unpacks both with dpkg-deb -x into one directory (no root, nothing
-# installed on the system), runs check.sh there, so a consumer is built
-# against the packaged files with find_package and with pkg-config and a
-# plugin is loaded by the packaged urn, and checks that `urn --version` says
-# the packages' version.
+# gets them: exactly three, liburns-dev (library, headers, CMake package,
+# urns.pc in lib/<multiarch>, documentation; Depends on Boost >= 1.81), urn
+# (the tool, its compressed manual pages, completions and documentation;
+# Depends from dpkg-shlibdeps; nothing of liburns-dev) and python3-urns (the
+# module in /usr/lib/python3/dist-packages; Depends on python3), read with
+# dpkg-deb -I and -c, and `lintian -EviIL +pedantic` on them: no error, no
+# warning, and no other tag than the ones allowed below. Then it unpacks
+# them with dpkg-deb -x into one directory (no root, nothing installed on
+# the system), runs check.sh there, so a consumer is built against the
+# packaged files with find_package and with pkg-config and a plugin is
+# loaded by the packaged urn, checks that `urn --version` says the packages'
+# version, that every path the packaged manual pages and --help texts name
+# is in the packages (check_doc_paths.py), and runs the Python test suite
+# (python/tests/ with pytest) against the packaged module, first on
+# PYTHONPATH.
 # Usage: test/cmake_package/check_debs.sh <build dir> <scratch dir>
-# tools/test.sh runs it on build/release (step (c)); it needs cpack,
-# dpkg-deb and dpkg-shlibdeps (Debian package dpkg-dev).
+# The build dir is a package build (packaging/debian/build.sh; tools/test.sh
+# step (c) makes it in build/deb); it needs cpack, dpkg-deb and
+# dpkg-shlibdeps (Debian package dpkg-dev), lintian, and python3 with
+# pytest, dask and distributed.
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
@@ -27,7 +36,7 @@ build=$(cd "$1" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$2"
 scratch=$(cd "$2" && pwd)
-for tool in cpack dpkg-deb dpkg-shlibdeps; do
+for tool in cpack dpkg-deb dpkg-shlibdeps lintian; do
     command -v "$tool" >/dev/null || fail "$tool not found (dpkg-shlibdeps: Debian package dpkg-dev)"
 done
 
@@ -36,10 +45,12 @@ rm -rf "$scratch/packages" "$scratch/unpacked"
 cpack -G DEB --config "$build/CPackConfig.cmake" -B "$scratch/packages"
 
 mapfile -t debs < <(find "$scratch/packages" -maxdepth 1 -name '*.deb' | sort)
-[[ ${#debs[@]} -eq 2 ]] || fail "expected 2 packages (liburns-dev, urn), cpack made ${#debs[@]}: ${debs[*]##*/}"
+[[ ${#debs[@]} -eq 3 ]] ||
+    fail "expected 3 packages (liburns-dev, urn, python3-urns), cpack made ${#debs[@]}: ${debs[*]##*/}"
 
 arch=$(dpkg --print-architecture)
-dev_deb= tool_deb= version=
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+dev_deb= tool_deb= python_deb= version=
 for deb in "${debs[@]}"; do
     echo "-- dpkg-deb -I ${deb##*/}"
     dpkg-deb -I "$deb"
@@ -54,10 +65,24 @@ for deb in "${debs[@]}"; do
     case $name in
     liburns-dev) dev_deb=$deb ;;
     urn) tool_deb=$deb ;;
-    *) fail "unexpected package $name (${deb##*/}): an install() without COMPONENT dev or tool?" ;;
+    python3-urns) python_deb=$deb ;;
+    *) fail "unexpected package $name (${deb##*/}): an install() without COMPONENT dev, tool or python?" ;;
     esac
 done
-[[ -n $dev_deb && -n $tool_deb ]] || fail "expected the packages liburns-dev and urn, got ${debs[*]##*/}"
+[[ -n $dev_deb && -n $tool_deb && -n $python_deb ]] ||
+    fail "expected the packages liburns-dev, urn and python3-urns, got ${debs[*]##*/}"
+
+# lintian's tags that may stay, as a Debian package of a C++ library with a
+# doxygen reference has them too (the reasons: the top-level CMakeLists.txt,
+# beside the CPack settings). Any other tag fails, E and W always.
+allowed_tags='^X: liburns-dev: duplicate-files usr/share/doc/liburns-dev/html/search/'
+echo "-- lintian -EviIL +pedantic"
+lintian_out=$(lintian -EviIL +pedantic "${debs[@]}" 2>&1) || fail "lintian exited $?: $lintian_out"
+echo "$lintian_out"
+tags=$(grep -E '^[EWIPXOC]: ' <<<"$lintian_out" || true)
+bad=$(grep -Ev "$allowed_tags" <<<"$tags" || true)
+[[ -z $bad ]] || fail "lintian tags beyond the allowed ones:
+$bad"
 
 # contents <deb>: the paths in the package, one a line, without the leading
 # "./" (dpkg-deb -c: permissions, owner, size, date, time, path).
@@ -69,27 +94,35 @@ has() { grep -Eq "$2" <<<"$3" || fail "$1: no path matching $2 in the package"; 
 
 echo "-- liburns-dev: files and Depends"
 dev_list=$(contents "$dev_deb")
-has liburns-dev '^usr/lib/([^/]+/)?liburns\.a$' "$dev_list"
+# The library and its package files in Debian's multiarch directory.
+libdir="usr/lib/$multiarch"
+has liburns-dev "^$libdir/liburns\\.a$" "$dev_list"
 has liburns-dev '^usr/include/urns/urns\.hpp$' "$dev_list"
-has liburns-dev '^usr/lib/([^/]+/)?cmake/urns/urnsConfig\.cmake$' "$dev_list"
-has liburns-dev '^usr/lib/([^/]+/)?cmake/urns/urnsConfigVersion\.cmake$' "$dev_list"
-has liburns-dev '^usr/lib/([^/]+/)?cmake/urns/urnsTargets\.cmake$' "$dev_list"
-has liburns-dev '^usr/lib/([^/]+/)?cmake/urns/urnsPlugin\.cmake$' "$dev_list"
-has liburns-dev '^usr/lib/([^/]+/)?pkgconfig/urns\.pc$' "$dev_list"
-has liburns-dev '^usr/share/doc/liburns-dev/(LICENSE|copyright)$' "$dev_list"
+has liburns-dev "^$libdir/cmake/urns/urnsConfig\\.cmake$" "$dev_list"
+has liburns-dev "^$libdir/cmake/urns/urnsConfigVersion\\.cmake$" "$dev_list"
+has liburns-dev "^$libdir/cmake/urns/urnsTargets\\.cmake$" "$dev_list"
+has liburns-dev "^$libdir/cmake/urns/urnsPlugin\\.cmake$" "$dev_list"
+has liburns-dev "^$libdir/pkgconfig/urns\\.pc$" "$dev_list"
+has liburns-dev '^usr/share/doc/liburns-dev/copyright$' "$dev_list"
+has liburns-dev '^usr/share/doc/liburns-dev/changelog\.gz$' "$dev_list"
+has liburns-dev '^usr/share/doc/liburns-dev/docs/schema/check\.schema\.json$' "$dev_list"
 outside=$(grep -Ev '^usr/' <<<"$dev_list" || true)
 [[ -z $outside ]] || fail "liburns-dev: paths outside usr/: $outside"
 dev_depends=$(dpkg-deb -f "$dev_deb" Depends)
 echo "liburns-dev Depends: $dev_depends"
-[[ $dev_depends == *libboost* ]] || fail "liburns-dev: Depends does not name libboost (the public headers include Boost)"
+[[ $dev_depends == *"libboost-dev (>= 1.81)"* && $dev_depends == *libboost1.81-dev* ]] ||
+    fail "liburns-dev: Depends does not name libboost-dev (>= 1.81) | libboost1.81-dev (the public headers include Boost >= 1.81)"
 [[ $(dpkg-deb -f "$dev_deb" Section) == libdevel ]] || fail "liburns-dev: Section is not libdevel"
 
 echo "-- urn: files and Depends"
 tool_list=$(contents "$tool_deb")
 has urn '^usr/bin/urn$' "$tool_list"
-has urn '^usr/share/man/man1/urn\.1$' "$tool_list"
-has urn '^usr/share/man/man1/urn-check\.1$' "$tool_list"
-has urn '^usr/share/man/man1/urn-extract\.1$' "$tool_list"
+has urn '^usr/share/man/man1/urn\.1\.gz$' "$tool_list"
+has urn '^usr/share/man/man1/urn-check\.1\.gz$' "$tool_list"
+has urn '^usr/share/man/man1/urn-extract\.1\.gz$' "$tool_list"
+has urn '^usr/share/doc/urn/changelog\.gz$' "$tool_list"
+has urn '^usr/share/doc/urn/docs/cli\.md$' "$tool_list"
+has urn '^usr/share/doc/urn/docs/schema/check\.schema\.json$' "$tool_list"
 has urn '^usr/share/bash-completion/completions/urn$' "$tool_list"
 has urn '^usr/share/zsh/vendor-completions/_urn$' "$tool_list"
 has urn '^usr/share/fish/vendor_completions\.d/urn\.fish$' "$tool_list"
@@ -108,10 +141,27 @@ libc6_re='(^|[ ,])libc6([ ,(]|$)'
 [[ $tool_depends != *libboost* ]] || fail "urn: Depends names libboost, which only liburns-dev needs"
 [[ $(dpkg-deb -f "$tool_deb" Section) == utils ]] || fail "urn: Section is not utils"
 
-echo "-- dpkg-deb -x both into $scratch/unpacked; check.sh with prefix $scratch/unpacked/usr"
+echo "-- python3-urns: files, Depends, Recommends"
+python_list=$(contents "$python_deb")
+has python3-urns '^usr/lib/python3/dist-packages/urns/__init__\.py$' "$python_list"
+has python3-urns '^usr/lib/python3/dist-packages/urns/_urns\.cpython-[^/]*\.so$' "$python_list"
+has python3-urns '^usr/share/doc/python3-urns/copyright$' "$python_list"
+has python3-urns '^usr/share/doc/python3-urns/changelog\.gz$' "$python_list"
+outside=$(grep -Ev '^usr/lib/python3/|^usr/share/doc/python3-urns' <<<"$python_list" | grep -v '/$' || true)
+[[ -z $outside ]] || fail "python3-urns: files outside usr/lib/python3/ and its doc directory: $outside"
+python_depends=$(dpkg-deb -f "$python_deb" Depends)
+echo "python3-urns Depends: $python_depends"
+[[ $python_depends == *"python3 (>= "* && $python_depends =~ $libc6_re ]] ||
+    fail "python3-urns: Depends does not name python3 and libc6 (dpkg-shlibdeps)"
+[[ $(dpkg-deb -f "$python_deb" Recommends) == "python3-dask, python3-distributed" ]] ||
+    fail "python3-urns: Recommends is not python3-dask, python3-distributed"
+[[ $(dpkg-deb -f "$python_deb" Section) == python ]] || fail "python3-urns: Section is not python"
+
+echo "-- dpkg-deb -x the three into $scratch/unpacked; check.sh with prefix $scratch/unpacked/usr"
 mkdir -p "$scratch/unpacked"
 dpkg-deb -x "$dev_deb" "$scratch/unpacked"
 dpkg-deb -x "$tool_deb" "$scratch/unpacked"
+dpkg-deb -x "$python_deb" "$scratch/unpacked"
 "$here/check.sh" "$scratch/unpacked/usr" "$scratch/consumer"
 
 echo "-- the packaged urn --version"
@@ -123,11 +173,26 @@ upstream=${upstream%-*}
 [[ $out == "urn (urns) $upstream" ]] || fail "urn --version says \"$out\", the packages' version is $version"
 
 echo "-- the packaged manual page and bash completion"
-rendered=$(MANWIDTH=80 man --warnings -l "$scratch/unpacked/usr/share/man/man1/urn-check.1" 2>&1) ||
-    fail "man -l urn-check.1 exited $?"
-[[ $rendered == *"--namespaces"* && $rendered == *"SEE ALSO"* ]] || fail "urn-check.1 does not render its options"
+rendered=$(MANWIDTH=80 man --warnings -l "$scratch/unpacked/usr/share/man/man1/urn-check.1.gz" 2>&1) ||
+    fail "man -l urn-check.1.gz exited $?"
+[[ $rendered == *"--namespaces"* && $rendered == *"SEE ALSO"* && $rendered == *"/usr/share/doc/urn/docs/cli.md"* ]] ||
+    fail "urn-check.1.gz does not render its options and files"
 completed=$(bash -c 'source "$1"; COMP_WORDS=(urn check --synt); COMP_CWORD=2; _urn; echo "${COMPREPLY[*]}"' \
     bash "$scratch/unpacked/usr/share/bash-completion/completions/urn")
 [[ $completed == "--syntax" ]] || fail "the packaged bash completion gives \"$completed\" for urn check --synt"
 
-echo "check_debs.sh: ok: ${dev_deb##*/} and ${tool_deb##*/} (version $version)"
+echo "-- every path the packaged manual pages and --help texts name is packaged"
+python3 "$here/check_doc_paths.py" "$scratch/unpacked"
+
+echo "-- python/tests/ with pytest against the packaged module"
+site="$scratch/unpacked/usr/lib/python3/dist-packages"
+source_dir=$(cd "$here/../.." && pwd)
+python=${PYTHON:-/usr/bin/python3}
+where=$(cd "$scratch" && PYTHONPATH="$site" "$python" -c 'import urns, urns._urns; print(urns._urns.__file__)')
+[[ $where == "$site/urns/"* ]] || fail "import urns finds $where, not the packaged module in $site"
+echo "urns._urns from $where"
+(cd "$scratch" && PYTHONPATH="$site" PYTHONDONTWRITEBYTECODE=1 URNS_SOURCE_DIR="$source_dir" \
+    URNS_TOOL="$scratch/unpacked/usr/bin/urn" "$python" -m pytest -q -p no:cacheprovider "$source_dir/python/tests") ||
+    fail "python/tests/ failed against the packaged module"
+
+echo "check_debs.sh: ok: ${dev_deb##*/}, ${tool_deb##*/} and ${python_deb##*/} (version $version)"
