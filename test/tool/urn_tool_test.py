@@ -1231,6 +1231,18 @@ def habit_file_names_escaped():
 
 
 @test("habits")
+def habit_quiet_and_json():
+    """-q prints nothing (for valid URNs, in check), --json a record for
+    every input: in check, equal and extract together they are a usage
+    error, said, with nothing on standard output."""
+    for args in (["check", "-q", "--json", "urn:ex:a"], ["check", "--json", "--quiet", "urn:ex:a"],
+                 ["equal", "-q", "--json", "urn:ex:a", "urn:ex:a"], ["extract", "-q", "--json", "-"]):
+        r = urn(*args, stdin=b"urn:ex:a\n")
+        expect(r.status == 2 and r.out == "" and "does not go with" in r.err and "-q" in r.err, r,
+               "%s: -q with --json" % args[0])
+
+
+@test("habits")
 def json_schemas_reject():
     """The schemas are strict: a record with a member they do not name, a
     missing member or a wrong version does not match."""
@@ -1624,7 +1636,7 @@ def habit_bundled_short_options():
     expect(r.status == 2 and "--file needs a value" in r.err, r, "an option without its value")
     # Values and operands in the order of the command line.
     a, b, c = write("o1.txt", b"urn:ex:1\n"), write("o2.txt", b"urn:ex:2\n"), write("o3.txt", b"urn:ex:3\n")
-    r = urn("check", "-q", "--json", "-f", a, b, "-f" + c, "urn:ex:4")
+    r = urn("check", "--json", "-f", a, b, "-f" + c, "urn:ex:4")
     expect([o.get("file", o.get("argument")) for o in json_lines(r)] == [a, b, c, 1], r, "in order")
 
 

@@ -262,6 +262,10 @@ int run(arguments const& args)
     cl.operands([&o](std::string_view v) { o.in.add_operand(v); });
     if (!cl.parse(args))
         return printed_help;
+    // As in extract and equal: -q prints nothing for valid URNs, --json a
+    // record for every input; neither wins silently.
+    if (o.json && o.quiet)
+        throw usage_error{"--json prints a record for every input: it does not go with -q"};
     o.lint = o.lint || o.assigned_name;
     urns::check_options lint_opts;
     lint_opts.assigned_name = o.assigned_name;

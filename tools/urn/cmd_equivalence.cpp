@@ -272,6 +272,8 @@ int equal_run(arguments const& args)
     cl.operands([&operands](std::string_view v) { operands.push_back(v); });
     if (!cl.parse(args))
         return printed_help;
+    if (json && quiet)
+        throw usage_error{"--json prints the comparison: it does not go with -q"};
     if (operands.size() != 2)
         throw usage_error{"expected two URNs, got " + std::to_string(operands.size())};
     urns::equivalence_mode const m = mode ? *mode : urns::default_equivalence(syn);
