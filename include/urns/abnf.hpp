@@ -36,8 +36,13 @@ struct source {
     defined twice), or a warning (an unused rule, prose).
 */
 struct diagnostic {
+    /// How grave a finding is.
+    enum class level {
+        error,   ///< the grammar is unusable (grammar::ok() is false)
+        warning  ///< worth a look; the grammar is usable
+    };
     /// An error makes the grammar unusable (grammar::ok() is false); a warning does not.
-    enum class level { error, warning } severity = level::error;
+    level severity = level::error;
     std::string source;       ///< the name of the source text
     std::size_t offset = 0;   ///< byte offset in that text
     std::size_t line = 1;     ///< 1-based line of `offset`
@@ -134,9 +139,15 @@ struct match_options {
 
 /// The outcome of match().
 struct match_result {
-    /// matched; no_match; step_limit: the work allowed ran out (no verdict);
-    /// no_rule: the grammar has no such rule, or is not ok().
-    enum class status { matched, no_match, step_limit, no_rule } state = status::no_match;
+    /// What a match found.
+    enum class status {
+        matched,     ///< the rule matches the whole input
+        no_match,    ///< it does not; `offset` and `expected` say where and what
+        step_limit,  ///< the work allowed ran out before a verdict
+        no_rule      ///< the grammar has no such rule, or is not ok()
+    };
+    /// The verdict.
+    status state = status::no_match;
     /// no_match: the farthest byte where a terminal failed or the end of the
     /// input was required; matched: the input's size.
     std::size_t offset = 0;
