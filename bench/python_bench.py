@@ -5,12 +5,18 @@
   (1) per URN: urns.parse in a Python loop, urns.parse_many,
       urns.canonical_many, against urns_bench_lines (the C++ library on the
       same file of URNs: parse_urn to a view, urn::parse owning, canonical);
-  (2) the Dask pipeline (urns.dask.extract) on a generated corpus of text
-      shards, with a LocalCluster of 1 and then 2 worker processes.
+      keywords against positions, and parse_many's peak memory against a
+      loop's (peak RSS, each in a fresh process);
+  (2) the Dask pipeline (urns.dask) on a generated corpus of text shards,
+      next to `urn extract -j 1` on the same files in the same run: one
+      worker of a LocalCluster, then N, against one urn process, and the
+      host's ceiling for two processes (two independent urn processes at
+      once).
 
-Usage (from the source tree, after a build in build/py):
-  PYTHONPATH=build/py/python python3 bench/python_bench.py \\
-      --lines-timer build/py/bench/urns_bench_lines [--corpus-mb 200] [--dir DIR]
+Usage (from the source tree, after a build in build/release):
+  PYTHONPATH=build/release/python python3 bench/python_bench.py \\
+      --lines-timer build/release/bench/urns_bench_lines --urn build/release/tools/urn \\
+      [--corpus-mb 64] [--dir DIR]
 Prints Markdown tables (bench/README.md, "Python").
 """
 
@@ -94,12 +100,26 @@ def per_urn(args):
         for t in texts:
             is_valid(t)
 
+    def loop_valid_positional():
+        is_valid = urns.is_valid
+        for t in texts:
+            is_valid(t, "rfc2141bis")
+
+    def loop_valid_keyword():
+        is_valid = urns.is_valid
+        for t in texts:
+            is_valid(t, syntax="rfc2141bis")
+
     rows = [
         ("C++ parse_urn (view)", cpp["parse_view_ns"], None),
         ("C++ urn::parse (owning)", cpp["parse_owning_ns"], None),
         ("C++ canonical (new string)", cpp["canonical_ns"], None),
         ("urns.parse, a Python loop", best(loop, args.reps) / n * 1e9, cpp["parse_owning_ns"]),
         ("urns.is_valid, a Python loop", best(loop_valid, args.reps) / n * 1e9, cpp["parse_view_ns"]),
+        ("urns.is_valid(t, 'rfc2141bis'), a loop", best(loop_valid_positional, args.reps) / n * 1e9,
+         cpp["parse_view_ns"]),
+        ("urns.is_valid(t, syntax='rfc2141bis'), a loop", best(loop_valid_keyword, args.reps) / n * 1e9,
+         cpp["parse_view_ns"]),
         ("urns.parse_many(errors='none')",
          best(lambda: urns.parse_many(texts, errors="none"), args.reps) / n * 1e9, cpp["parse_owning_ns"]),
         ("urns.canonical_many(errors='none')",
@@ -110,6 +130,40 @@ def per_urn(args):
     print("|---|---:|---:|")
     for name, ns, ref in rows:
         print("| %s | %.1f | %s |" % (name, ns, "%.2f" % (ns / ref) if ref else ""))
+    memory(args)
+
+
+MEMORY = """
+import resource, sys, urns
+sys.path.insert(0, sys.argv[3])
+from python_bench import corpus_urns
+texts = corpus_urns(int(sys.argv[2]))
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+if sys.argv[1] == "loop":
+    out = []
+    for t in texts:
+        try:
+            out.append(urns.parse(t))
+        except urns.ParseError:
+            out.append(None)
+else:
+    out = urns.parse_many(texts, errors="none")
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base)
+"""
+
+
+def memory(args):
+    """Peak RSS over the inputs' of parse_many and of a loop, 1M URNs, each
+    in a fresh process."""
+    n = args.memory_urns
+    here = os.path.dirname(os.path.abspath(__file__))
+    print("\n%d URNs (the same generator), peak RSS above the inputs', each in a fresh process\n" % n)
+    print("| how | MiB |")
+    print("|---|---:|")
+    for how, name in (("loop", "[urns.parse(t) for t in texts] (None for invalid)"),
+                      ("many", "urns.parse_many(texts, errors='none')")):
+        r = subprocess.run([sys.executable, "-c", MEMORY, how, str(n), here], check=True, stdout=subprocess.PIPE)
+        print("| %s | %.0f |" % (name, int(r.stdout) / 1024))
 
 
 def make_corpus(d, mb, shards=16, seed=2141):
@@ -137,6 +191,15 @@ def make_corpus(d, mb, shards=16, seed=2141):
     return total
 
 
+def timed(cmd_lists):
+    """Wall seconds of commands run at once (output to /dev/null)."""
+    t0 = time.perf_counter()
+    procs = [subprocess.Popen(c, stdout=subprocess.DEVNULL) for c in cmd_lists]
+    for p in procs:
+        p.wait()
+    return time.perf_counter() - t0
+
+
 def dask_pipeline(args):
     from distributed import Client, LocalCluster
 
@@ -147,23 +210,45 @@ def dask_pipeline(args):
     try:
         t0 = time.perf_counter()
         size = make_corpus(d, args.corpus_mb)
-        print("\nDask corpus: %d bytes in 16 shards, made in %.1f s" % (size, time.perf_counter() - t0))
-        print("\n| workers | wall s (best of %d) | MB/s | URNs | speed-up |" % args.dask_reps)
-        print("|---:|---:|---:|---:|---:|")
-        first = None
-        for workers in (1, 2):
+        files = sorted(os.path.join(d, f) for f in os.listdir(d) if f.startswith("shard-"))
+        print("\nDask corpus: %d bytes in %d shards, made in %.1f s" % (size, len(files), time.perf_counter() - t0))
+        urn = [args.urn, "extract", "-j", "1"]
+        rows = []
+        one = best(lambda: timed([urn + ["--json"] + files]), args.dask_reps)
+        plain = best(lambda: timed([urn + ["-c"] + files]), args.dask_reps)
+        two = best(lambda: timed([urn + ["--json"] + files, urn + ["--json"] + files]), args.dask_reps)
+        rows.append(("`urn extract -j 1 --json` (one process)", one, size))
+        rows.append(("`urn extract -j 1 -c` (one process, counts only)", plain, size))
+        rows.append(("two `urn extract -j 1 --json` at once, each on all files", two, 2 * size))
+        count = None
+        for workers in sorted({1, args.max_workers}):
             with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                              dashboard_address=None) as cluster, Client(cluster):
-                count = None
+                              dashboard_address=None) as cluster, Client(cluster) as client:
 
-                def run():
+                def records():
                     nonlocal count
-                    count = urns.dask.extract(os.path.join(d, "shard-*.txt")).count().compute()
+                    count = urns.dask.extract(files).count().compute()
 
-                run()  # warm the workers (imports)
-                t = best(run, args.dask_reps)
-            first = first or t
-            print("| %d | %.2f | %.0f | %d | %.2f |" % (workers, t, size / t / 1e6, count, first / t))
+                def json_lines():
+                    parts = urns.dask._parts(files, "rfc2141bis", False, None, False, False, True, True)
+                    futures = client.compute(parts)
+                    total = 0
+                    for f in futures:
+                        total += sum(len(b) for b in f.result())
+                    return total
+
+                records()  # warm the workers (imports)
+                rows.append(("urns.dask.extract(...).count(), %d worker%s" % (workers, "s" * (workers > 1)),
+                             best(records, args.dask_reps), size))
+                rows.append(("JSON lines gathered (the command's work), %d worker%s" % (workers, "s" * (workers > 1)),
+                             best(json_lines, args.dask_reps), size))
+        print("\nURNs found: %d; best of %d, wall clock\n" % (count, args.dask_reps))
+        print("| run | wall s | MB/s | MB/s per process or worker | x one urn process |")
+        print("|---|---:|---:|---:|---:|")
+        for name, t, nbytes in rows:
+            procs = 2 if name.startswith("two") else int(name.rsplit(", ", 1)[1].split()[0]) if "worker" in name else 1
+            print("| %s | %.2f | %.1f | %.1f | %.2f |" % (name, t, nbytes / t / 1e6, nbytes / t / 1e6 / procs,
+                                                         (nbytes / t) / (size / one)))
     finally:
         if not args.dir:
             shutil.rmtree(d, ignore_errors=True)
@@ -172,16 +257,20 @@ def dask_pipeline(args):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--lines-timer", required=True, help="the built urns_bench_lines")
+    ap.add_argument("--urn", required=True, help="the built urn tool")
+    ap.add_argument("--memory-urns", type=int, default=1000000, help="URNs for the peak memory figures")
+    ap.add_argument("--max-workers", type=int, default=2, help="the largest LocalCluster measured")
     ap.add_argument("--urns", type=int, default=200000, help="URNs for the per-URN figures")
     ap.add_argument("--reps", type=int, default=5)
-    ap.add_argument("--corpus-mb", type=int, default=200)
+    ap.add_argument("--corpus-mb", type=int, default=64)
     ap.add_argument("--dask-reps", type=int, default=3)
     ap.add_argument("--dir", help="where the Dask corpus is made (default: a temporary directory)")
     ap.add_argument("--no-dask", action="store_true")
     args = ap.parse_args()
-    cpu = subprocess.run("lscpu | grep 'Model name'", shell=True, stdout=subprocess.PIPE, text=True).stdout.strip()
-    print("CPU: %s; %d cores; load average %.1f; Python %s" % (
-        cpu.split(":", 1)[-1].strip(), os.cpu_count(), os.getloadavg()[0], sys.version.split()[0]))
+    with open("/proc/cpuinfo") as f:
+        cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "unknown")
+    print("CPU: %s (/proc/cpuinfo); %d cores; load average %.1f; Python %s" % (
+        cpu, os.cpu_count(), os.getloadavg()[0], sys.version.split()[0]))
     per_urn(args)
     if not args.no_dask:
         dask_pipeline(args)

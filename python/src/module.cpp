@@ -38,6 +38,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -1452,13 +1453,40 @@ void json_record(std::string& o, file_name const& file, std::size_t line, std::u
     o += "}\n";
 }
 
+/// Strs that repeat from record to record (schemes, NIDs), made once per
+/// block: most records of a corpus share a few of each.
+class str_cache {
+public:
+    PyObject* get(std::string_view s)
+    {
+        if (s.size() > 32)
+            return ascii_str(s);
+        auto it = map_.find(s);
+        if (it == map_.end()) {
+            if (map_.size() >= 4096)
+                return ascii_str(s);
+            PyObject* o = ascii_str(s);
+            keys_.emplace_back(s);
+            it = map_.emplace(keys_.back(), py::reinterpret_steal<py::object>(o)).first;
+        }
+        PyObject* o = it->second.ptr();
+        Py_INCREF(o);
+        return o;
+    }
+
+private:
+    std::deque<std::string> keys_;
+    std::unordered_map<std::string_view, py::object> map_;
+};
+
 /// The same record as a dict.
 py::object dict_record(file_name const& file, std::size_t line, std::uint64_t offset, std::size_t column,
-                       urns::urn_match const& m, std::optional<std::string> const* canonical)
+                       urns::urn_match const& m, std::optional<std::string> const* canonical, str_cache& cache)
 {
     record_keys const& k = keys();
     urns::urn_view const& u = m.view;
-    py::object d = py::reinterpret_steal<py::object>(PyDict_New());
+    // Room for every member from the start: no resize while filling it.
+    py::object d = py::reinterpret_steal<py::object>(_PyDict_NewPresized(16));
     if (!d)
         throw py::error_already_set();
     PyObject* p = d.ptr();
@@ -1470,13 +1498,21 @@ py::object dict_record(file_name const& file, std::size_t line, std::uint64_t of
     set_item(p, k.line, PyLong_FromSize_t(line));
     set_item(p, k.column, PyLong_FromSize_t(column));
     set_item(p, k.offset, PyLong_FromUnsignedLongLong(offset));
-    set_item(p, k.urn, ascii_str(u.buffer()));
+    PyObject* text = ascii_str(u.buffer());
+    Py_INCREF(text);
+    set_item(p, k.urn, text);
     Py_INCREF(syntax_str(u.syntax()));
     set_item(p, k.syntax, syntax_str(u.syntax()));
-    set_item(p, k.scheme, ascii_str(u.scheme()));
-    set_item(p, k.nid, ascii_str(u.nid()));
+    set_item(p, k.scheme, cache.get(u.scheme()));
+    set_item(p, k.nid, cache.get(u.nid()));
     set_item(p, k.nss, ascii_str(u.nss()));
-    set_item(p, k.assigned_name, ascii_str(u.assigned_name()));
+    // The URN itself when it is its assigned name (no query, no fragment).
+    if (u.assigned_name().size() == u.buffer().size()) {
+        set_item(p, k.assigned_name, text);
+    } else {
+        Py_DECREF(text);
+        set_item(p, k.assigned_name, ascii_str(u.assigned_name()));
+    }
     if (u.has_query())
         set_item(p, k.query, ascii_str(u.query()));
     if (u.has_r_component())
@@ -1491,7 +1527,7 @@ py::object dict_record(file_name const& file, std::size_t line, std::uint64_t of
             throw py::error_already_set();
         set_item(p, k.namespace_fault, f);
         set_item(f, k.offset, PyLong_FromSize_t(m.namespace_fault->offset));
-        set_item(f, k.expected, ascii_str(m.namespace_fault->expected));
+        set_item(f, k.expected, cache.get(m.namespace_fault->expected));
     }
     if (canonical)
         set_item(p, k.canonical, *canonical ? ascii_str(**canonical) : py::none().release().ptr());
@@ -1551,57 +1587,57 @@ py::object fn_parse_many(PyObject** a)
     // holds them; the parse then fills each in place without the GIL, so
     // that nothing but the objects themselves is made (no copy of the
     // texts, no intermediate URNs). The bytes of each text are kept in its
-    // object's storage until the parse reads them.
+    // object's storage until the parse reads them. A chunk at a time: the
+    // objects of the texts that fail are freed before the next chunk is
+    // allocated, which reuses their memory.
     py::list out(n);
-    std::deque<std::string> copies;
-    std::vector<std::pair<std::size_t, py::object>> bad;
-    for (std::size_t i = 0; i < n; ++i) {
-        std::string_view v;
-        py::object exc;
-        if (!batch_text(items[i], i, "texts", v, copies, exc)) {
-            if (how == on_error::raise)
-                bad_item(how, exc);
-            bad.emplace_back(i, std::move(exc));
-            continue;
-        }
-        urn_object* u = alloc_urn(&urn_type);
-        static_assert(sizeof(std::string_view) <= sizeof(urn_object::storage));
-        new (u->storage) std::string_view(v);
-        PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), reinterpret_cast<PyObject*>(u));
-    }
     PyObject** objs = reinterpret_cast<PyListObject*>(out.ptr())->ob_item;
+    std::deque<std::string> copies;
     std::vector<std::pair<std::size_t, urns::parse_error>> failed;
-    {
-        py::gil_scoped_release nogil;
-        urns::parse_options const o{syn, ns.reg};
-        for (std::size_t i = 0; i < n; ++i) {
-            if (!objs[i])
+    urns::parse_options const o{syn, ns.reg};
+    for (std::size_t start = 0; start < n; start += chunk_items) {
+        std::size_t const end = std::min(n, start + chunk_items);
+        copies.clear();
+        for (std::size_t i = start; i < end; ++i) {
+            std::string_view v;
+            py::object exc;
+            if (!batch_text(items[i], i, "texts", v, copies, exc)) {
+                objs[i] = bad_item(how, exc).release().ptr(); // raises with errors='raise'
                 continue;
-            auto* u = reinterpret_cast<urn_object*>(objs[i]);
-            std::string_view const text = *std::launder(reinterpret_cast<std::string_view*>(u->storage));
-            auto r = urns::parse_urn(text, o);
-            if (r) {
-                new (u->storage) urns::urn(*r);
-                u->ready = true;
-            } else {
-                failed.emplace_back(i, r.error());
-                if (how == on_error::raise)
-                    break;
+            }
+            urn_object* u = alloc_urn(&urn_type);
+            static_assert(sizeof(std::string_view) <= sizeof(urn_object::storage));
+            new (u->storage) std::string_view(v);
+            objs[i] = reinterpret_cast<PyObject*>(u);
+        }
+        failed.clear();
+        {
+            py::gil_scoped_release nogil;
+            for (std::size_t i = start; i < end; ++i) {
+                if (Py_TYPE(objs[i]) != &urn_type)
+                    continue; // a bad item's None or exception
+                auto* u = reinterpret_cast<urn_object*>(objs[i]);
+                std::string_view const text = *std::launder(reinterpret_cast<std::string_view*>(u->storage));
+                auto r = urns::parse_urn(text, o);
+                if (r) {
+                    new (u->storage) urns::urn(*r);
+                    u->ready = true;
+                } else {
+                    failed.emplace_back(i, r.error());
+                    if (how == on_error::raise)
+                        break;
+                }
             }
         }
+        for (auto const& [i, e] : failed) {
+            std::string_view text;
+            std::string copy;
+            text_view(items[i], text, &copy);
+            if (how == on_error::raise)
+                throw parse_failure(e, text, i);
+            out[i] = failed_item(how, e, text, i); // frees the object that was not filled
+        }
     }
-    std::size_t b = 0;
-    for (auto const& [i, e] : failed) {
-        std::string_view text;
-        std::string copy;
-        text_view(items[i], text, &copy);
-        if (how == on_error::raise)
-            throw parse_failure(e, text, i);
-        out[i] = failed_item(how, e, text, i); // drops the object that was not filled
-    }
-    for (auto& [i, exc] : bad)
-        PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), bad_item(how, exc).release().ptr());
-    (void)b;
     return out;
 }
 
@@ -1856,11 +1892,12 @@ py::object fn_extract_block(PyObject** a)
     if (json)
         return py::make_tuple(py::bytes(text), newlines);
     py::list out(matches.size());
+    str_cache cache;
     for (std::size_t i = 0; i < matches.size(); ++i) {
         found const& f = matches[i];
         PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i),
                         dict_record(file, f.line, first_offset + f.match.offset, f.column, f.match,
-                                    want_canonical ? &f.canonical : nullptr)
+                                    want_canonical ? &f.canonical : nullptr, cache)
                             .release()
                             .ptr());
     }
