@@ -5,7 +5,7 @@
 # (assert_type fails the check when a stub says another type), then runs
 # it, so that every call here also works and gives the values asserted.
 # Expected values come from the documents' examples and the README's.
-from typing import Iterator, List, Optional, Tuple, Union, assert_type
+from typing import Callable, Iterator, List, Optional, Tuple, Union, assert_type
 
 import urns
 from urns import pct
@@ -48,11 +48,39 @@ raised: List[urns.URN] = urns.parse_many(["urn:ex:a", b"urn:ex:b"])
 assert [x.nss for x in raised] == ["a", "b"]
 none: List[Optional[urns.URN]] = urns.parse_many(["urn:ex:a", "x"], errors="none")
 assert none[1] is None
-returned: List[Union[urns.URN, urns.ParseError]] = urns.parse_many(["x"], errors="return")
+returned = urns.parse_many(["x"], errors="return")
+assert_type(returned, List[Union[urns.URN, urns.ParseError, TypeError, UnicodeEncodeError]])
 assert isinstance(returned[0], urns.ParseError) and returned[0].index == 0
 canon = urns.canonical_many(["URN:Example:a%2cb", "x"], errors="none")
-assert_type(canon, List[Union[str, None, urns.ParseError]])
+assert_type(canon, List[Optional[str]])
 assert canon == ["urn:example:a%2Cb", None]
+assert_type(urns.canonical_many(("URN:Example:a%2cb",)), List[str])
+assert_type(urns.canonical_many(iter([b"x"]), None, "rfc2141", False, "return"),
+            List[Union[str, urns.ParseError, TypeError, UnicodeEncodeError]])
+assert_type(urns.parse_many(t for t in ["urn:ex:a"]), List[urns.URN])
+mixed: List[str] = ["urn:ex:a"]
+assert urns.parse_many(mixed) == urns.parse_many(["urn:ex:a", b"urn:ex:a"])[:1]
+assert urns.parse(memoryview(b"urn:ex:a")) == urns.URN(bytearray(b"urn:ex:a"))
+
+# What the stubs reject (each would fail at run time): a single str as a
+# batch, a Match made from nothing, a number as text, errors= misspelt.
+# --strict warns of an unused "type: ignore", so each must be an error.
+wrongs: List[Callable[[], object]] = [
+    lambda: urns.parse_many("urn:ex:a"),  # type: ignore[call-overload]
+    lambda: urns.Match(),  # type: ignore[call-arg]
+    lambda: urns.MatchIterator(),  # type: ignore[call-arg]
+    lambda: urns.parse(3),  # type: ignore[arg-type]
+    lambda: urns.parse_many([], errors="ignore"),  # type: ignore[call-overload]
+]
+for wrong in wrongs:
+    try:
+        wrong()
+        raise AssertionError("accepted")
+    except (TypeError, ValueError):
+        pass
+assert urns.Match(4, 8, "urn:ex:a", "ex").urn == "urn:ex:a"
+assert_type(urns.Match(4, 8, "urn:ex:a", "ex", "rfc8141", urns.NamespaceFault(7, "X")).namespace_fault,
+            Optional[urns.NamespaceFault])
 
 # Equivalence (RFC 2141 section 5's examples).
 assert_type(urns.canonical("URN:Example:a%2cb"), str)
