@@ -21,7 +21,7 @@ and 'rfc8141'.
     urns.ParseError: urn:ex:a b
             ^ offset 8: ...
 
-Text is str (read as its UTF-8 bytes) or bytes. Every offset the package
+Text is str (read as its UTF-8 bytes) or bytes-like. Every offset the package
 gives (ParseError.offset, Diagnostic.offset, Match.offset) counts bytes of
 that UTF-8, not characters; for ASCII text the two are the same. A str that
 UTF-8 cannot encode (a lone surrogate) raises UnicodeEncodeError.
@@ -29,8 +29,9 @@ UTF-8 cannot encode (a lone surrogate) raises UnicodeEncodeError.
 Functions: parse, is_valid, canonical, equivalent, equivalence_key, check,
 find, make_urn, namespaces, registered_namespaces; the batch functions
 parse_many, canonical_many and find_many release the GIL while the C++ code
-runs, so threads calling them use several cores. Submodules: urns.pct
-(percent-encoding), urns.dask (URNs of many files with Dask).
+runs, so threads calling them use several cores. The functions and objects
+pickle (multiprocessing, Dask). Submodules: urns.pct (percent-encoding),
+urns.dask (URNs of many files with Dask, as `urn extract --json` finds them).
 
 Namespaces: namespaces=True applies the rules of the namespaces urns ships
 (namespaces() lists them); a namespace known only by the ABNF of its
