@@ -1893,6 +1893,16 @@ py::object fn_extract_block(PyObject** a)
         return py::make_tuple(py::bytes(text), newlines);
     py::list out(matches.size());
     str_cache cache;
+    // No collection while the records are made: they hold no cycles, and a
+    // collection every few hundred dicts would scan all those made so far.
+    struct gc_paused {
+        int was = PyGC_Disable();
+        ~gc_paused()
+        {
+            if (was)
+                PyGC_Enable();
+        }
+    } paused;
     for (std::size_t i = 0; i < matches.size(); ++i) {
         found const& f = matches[i];
         PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i),
