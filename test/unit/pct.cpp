@@ -428,6 +428,26 @@ BOOST_AUTO_TEST_CASE(display_errors_and_urn)
     BOOST_TEST(!pct::display(empty, s));
 }
 
+// The functions that write into a caller's string append to what it held
+// (pct.hpp: "Appends"): each is given a string that already holds bytes,
+// and must leave them, then write what it writes into an empty one.
+BOOST_AUTO_TEST_CASE(writing_into_a_string_appends)
+{
+    auto v = urns::parse_urn("URN:ex:%E2%82%AC1%2F?s=I2L#f%20").value();
+    std::string s = "kept|";
+    BOOST_REQUIRE(pct::display(v, s).has_value());
+    BOOST_TEST(s == "kept|URN:ex:\xE2\x82\xAC" "1%2F?s=I2L#f%20");
+    s = "kept|";
+    BOOST_REQUIRE(pct::display("Stra%C3%9Fe%2F1%20a", syntax::rfc2141bis, s).has_value());
+    BOOST_TEST(s == "kept|Stra\xC3\x9F" "e%2F1%20a");
+    s = "urn:ex:";
+    BOOST_REQUIRE(pct::encode("a b/c", s, syntax::rfc8141).has_value());
+    BOOST_TEST(s == "urn:ex:a%20b/c");
+    s = "kept|";
+    BOOST_REQUIRE(pct::decode("a%2fb", s).has_value());
+    BOOST_TEST(s == "kept|a/b");
+}
+
 //------------------------------------------------
 // properties on generated inputs
 
