@@ -427,6 +427,31 @@ def check_block_boundaries():
 
 
 @test("check")
+def check_lint_shows_at_most_100():
+    """check --lint shows at most 100 diagnostics of one URN, then a note
+    with how many more and how many of them are errors, which still make
+    the status 1 (docs/cli.md, --lint); --json lists them all."""
+    # 150 needless triplets after an unregistered NID: 151 warnings, the
+    # NID's first (offset 4).
+    u = "urn:ex:" + "%41" * 150
+    r = urn("check", "--lint", u)
+    expect(r.status == 0 and r.err.count("[needless-pct-encoding]") == 99 and
+           r.err.count("[unregistered-nid]") == 1, r, "100 shown")
+    expect(r.err.endswith("\nnote: 51 more diagnostics of this URN not shown (0 of them errors; at most 100 are "
+                          "shown, --json lists them all)\n"), r, "the note, last")
+    # A repeated "s" after them: an error past the first 100.
+    p = write("lint-many.txt", (u + "?s=I2L&s=I2L\n").encode())
+    r = urn("check", "--lint", "-q", p)
+    expect(r.status == 1 and "[repeated-keyword]" not in r.err and
+           r.err.endswith("\n%s:1: note: 52 more diagnostics of this URN not shown (1 of them an error; at most "
+                          "100 are shown, --json lists them all)\n" % p), r, "an error not shown still counts")
+    o = json_lines(urn("check", "--lint", "--json", p))[0]
+    expect(len(o["diagnostics"]) == 152 and o["diagnostics"][-1]["code"] == "repeated-keyword", o, "JSON: all")
+    r = urn("check", "--lint", "urn:ex:" + "%41" * 99)
+    expect(r.status == 0 and "more diagnostics" not in r.err and r.err.count("[needless") == 99, r, "100: no note")
+
+
+@test("check")
 def check_quiet_and_json():
     p = write("mixed.txt", b"urn:ex:a\nurn:ex:%zz\n")
     r = urn("check", "--quiet", p)

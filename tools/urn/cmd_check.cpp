@@ -50,13 +50,26 @@ struct check_settings {
     bool namespaces = false;
 };
 
-/// Diagnostics of one valid URN: on standard error (text) or as a JSON
-/// member; true if one of them is an error.
+/// The most diagnostics of one URN that text output shows: a line of
+/// "%41" triplets has one every 3 bytes, each shown in about 380 bytes
+/// (the URN around it, the caret, the message), which would make a 64 MiB
+/// line into 8 GB of text. --json lists them all.
+constexpr std::size_t max_shown_diagnostics = 100;
+
+/// Diagnostics of one valid URN on standard error, at most
+/// max_shown_diagnostics of them, then a note saying how many more there
+/// are and how many of those are errors; true if one of them is an error.
 bool report_diagnostics(origin const& where, urns::urn_view u, std::vector<urns::diagnostic> const& ds)
 {
     bool error = false;
+    std::size_t shown = 0, more_errors = 0;
     for (urns::diagnostic const& d : ds) {
         error = error || d.severity == urns::severity::error;
+        if (shown == max_shown_diagnostics) {
+            more_errors += d.severity == urns::severity::error ? 1 : 0;
+            continue;
+        }
+        ++shown;
         out_buffer& e = err();
         begin_message();
         if (!where.is_argument()) {
@@ -79,6 +92,31 @@ bool report_diagnostics(origin const& where, urns::urn_view u, std::vector<urns:
                          : d.severity == urns::severity::warning ? sgr::warning()
                                                                  : sgr::note());
         e.put('\n');
+        end_message();
+    }
+    if (shown < ds.size()) {
+        out_buffer& e = err();
+        begin_message();
+        if (!where.is_argument()) {
+            e.write(sgr::bold());
+            write_shown(e, where.file);
+            e.put(':');
+            e.number(where.line);
+            e.put(':');
+            e.write(sgr::reset());
+            e.put(' ');
+        }
+        e.write(sgr::note());
+        e.write("note");
+        e.write(sgr::reset());
+        e.write(": ");
+        e.number(ds.size() - shown);
+        e.write(" more diagnostics of this URN not shown (");
+        e.number(more_errors);
+        e.write(more_errors == 1 ? " of them an error" : " of them errors");
+        e.write("; at most ");
+        e.number(max_shown_diagnostics);
+        e.write(" are shown, --json lists them all)\n");
         end_message();
     }
     return error;
