@@ -8,6 +8,11 @@
 #   tools/deps.sh --check    every program the steps call, from its package
 #   tools/demo.sh            the README's first command
 #   tools/test.sh            the README's second command
+#   the Debian packages      liburns-dev, urn and python3-urns made from
+#                            the same tree, installed with apt-get (their
+#                            Depends resolved by apt), python/tests/ run
+#                            against the installed python3-urns and urn,
+#                            then removed with apt-get purge
 # A package missing from tools/deps.sh fails here even where the machine
 # that runs this has it. .ci/run runs this script; it needs root (chroot,
 # mount) and the package debootstrap (`tools/deps.sh fresh-root`).
@@ -150,6 +155,26 @@ else
     tar --exclude=./build -cf - . | tar -xf - -C "$root/root/urns"
 fi
 
+# Makes the packages (packaging/debian/build.sh, the tree step (c) of
+# tools/test.sh built), installs them with apt-get, runs python/tests/
+# against the installed module and tool from outside the checkout, and
+# purges them.
+install_packages='set -e
+rm -rf /root/debs
+packaging/debian/build.sh build/deb --package /root/debs >/dev/null
+ls /root/debs
+DEBIAN_FRONTEND=noninteractive apt-get install -y /root/debs/*.deb
+cd /
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ left in the packaged directory for dpkg to find
+where=$(python3 -c "import urns._urns; print(urns._urns.__file__)")
+echo "urns._urns from $where"
+case $where in /usr/lib/python3/dist-packages/urns/*) ;; *) echo "not the packaged module" >&2; exit 1 ;; esac
+urn --version
+PYTHONDONTWRITEBYTECODE=1 URNS_SOURCE_DIR=/root/urns URNS_TOOL=/usr/bin/urn \
+    python3 -m pytest -q -p no:cacheprovider /root/urns/python/tests
+DEBIAN_FRONTEND=noninteractive apt-get purge -y python3-urns urn liburns-dev
+! python3 -c "import urns" 2>/dev/null'
+
 run_in_root() {
     chroot "$root" /usr/bin/env -i \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
@@ -172,5 +197,9 @@ else
     t3=$(date +%s)
     echo "==== fresh root: tools/demo.sh passed in $((t3 - t2))s"
     run_in_root "tools/test.sh"
+    t4=$(date +%s)
+    echo "==== fresh root: the Debian packages, installed with apt-get"
+    run_in_root "$install_packages"
+    echo "==== fresh root: the Debian packages passed in $(($(date +%s) - t4))s"
 fi
 echo "==== fresh root: passed in $(($(date +%s) - t0))s (root made $((t1 - t0))s, packages $((t2 - t1))s)"
