@@ -35,6 +35,7 @@ packages=(
     python3-jsonschema                      # test/tool/: --json records against docs/schema/
     libbenchmark-dev                        # bench/
     ripgrep                                 # bench/vs_ripgrep.py (urn extract against rg -o)
+    valgrind                                # tools/bench.sh --instructions (callgrind's instruction counts)
     time                                    # test/tool/soak.py (peak RSS of urn)
     help2man man-db                         # urn's manual pages (tools/urn/gen_docs.py), man -l in tool_docs
     dpkg-dev                                # dpkg-shlibdeps (Depends of urn, python3-urns), dpkg-buildflags and dpkg-architecture (packaging/debian/build.sh)
@@ -64,7 +65,7 @@ fresh_root_packages=(
 programs=(
     cmake:cmake ctest:cmake cpack:cmake ninja:ninja-build g++:g++ pkg-config:pkg-config
     /usr/bin/python3:python3 clang++:clang b2:libboost1.81-tools-dev
-    rg:ripgrep /usr/bin/time:time help2man:help2man man:man-db
+    rg:ripgrep valgrind:valgrind /usr/bin/time:time help2man:help2man man:man-db
     dpkg-shlibdeps:dpkg-dev file:file doxygen:doxygen
     dpkg-buildflags:dpkg-dev dpkg-architecture:dpkg-dev strip:binutils lintian:lintian
 )

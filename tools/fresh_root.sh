@@ -146,13 +146,13 @@ mount -t devpts -o newinstance,ptmxmode=0666 devpts "$root/dev/pts" && mounted+=
 mount -t tmpfs -o mode=1777 tmpfs "$root/dev/shm" && mounted+=("$root/dev/shm")
 
 # The checkout, as its work tree has it (build/ and other ignored files left out).
-mkdir -p "$root/root/urns"
+mkdir -p "$root/src/urns"
 if git -C "$repo" rev-parse --git-dir >/dev/null 2>&1; then
     git -C "$repo" ls-files -z --cached --others --exclude-standard |
         while IFS= read -r -d '' f; do [[ -e $f || -L $f ]] && printf '%s\0' "$f"; done |
-        tar --null -T - -cf - | tar -xf - -C "$root/root/urns"
+        tar --null -T - -cf - | tar -xf - -C "$root/src/urns"
 else
-    tar --exclude=./build -cf - . | tar -xf - -C "$root/root/urns"
+    tar --exclude=./build -cf - . | tar -xf - -C "$root/src/urns"
 fi
 
 # Makes the packages (packaging/debian/build.sh, the tree step (c) of
@@ -160,18 +160,18 @@ fi
 # against the installed module and tool from outside the checkout, and
 # purges them.
 install_packages='set -e
-rm -rf /root/debs
-packaging/debian/build.sh build/deb --package /root/debs >/dev/null
-ls /root/debs
-DEBIAN_FRONTEND=noninteractive apt-get install -y /root/debs/*.deb
+rm -rf /src/debs
+packaging/debian/build.sh build/deb --package /src/debs >/dev/null
+ls /src/debs
+DEBIAN_FRONTEND=noninteractive apt-get install -y /src/debs/*.deb
 cd /
 export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ left in the packaged directory for dpkg to find
 where=$(python3 -c "import urns._urns; print(urns._urns.__file__)")
 echo "urns._urns from $where"
 case $where in /usr/lib/python3/dist-packages/urns/*) ;; *) echo "not the packaged module" >&2; exit 1 ;; esac
 urn --version
-PYTHONDONTWRITEBYTECODE=1 URNS_SOURCE_DIR=/root/urns URNS_TOOL=/usr/bin/urn \
-    python3 -m pytest -q -p no:cacheprovider /root/urns/python/tests
+PYTHONDONTWRITEBYTECODE=1 URNS_SOURCE_DIR=/src/urns URNS_TOOL=/usr/bin/urn \
+    python3 -m pytest -q -p no:cacheprovider /src/urns/python/tests
 DEBIAN_FRONTEND=noninteractive apt-get purge -y python3-urns urn liburns-dev
 ! python3 -c "import urns" 2>/dev/null'
 
@@ -179,7 +179,7 @@ run_in_root() {
     chroot "$root" /usr/bin/env -i \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
         ${CI:+CI=$CI} ${JOBS:+JOBS=$JOBS} ${STEP_LIMIT:+STEP_LIMIT=$STEP_LIMIT} \
-        /bin/bash -c "cd /root/urns && $1"
+        /bin/bash -c "cd /src/urns && $1"
 }
 
 echo "==== fresh root: tools/deps.sh"

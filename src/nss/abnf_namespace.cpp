@@ -112,13 +112,13 @@ std::vector<nss_field> fields_abnf(void const* context, std::string_view nss)
 
 bool is_alpha(char c) noexcept
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    return lexical::rfc5234::alpha.contains(c);
 }
 
 /// rulename = ALPHA *(ALPHA / DIGIT / "-") (RFC 5234 section 4)
 bool is_rulename_char(char c) noexcept
 {
-    return is_alpha(c) || (c >= '0' && c <= '9') || c == '-';
+    return is_alpha(c) || lexical::rfc5234::digit.contains(c) || c == '-';
 }
 
 /// The names of the rules `text` defines: lines that start with a

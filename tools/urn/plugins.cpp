@@ -322,11 +322,12 @@ namespace {
 /// rulename = ALPHA *(ALPHA / DIGIT / "-") (RFC 5234 section 4).
 bool is_rulename(std::string_view s) noexcept
 {
-    auto alpha = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
-    if (s.empty() || !alpha(s[0]))
+    using urns::lexical::rfc5234::alpha;
+    using urns::lexical::rfc5234::digit;
+    if (s.empty() || !alpha.contains(s[0]))
         return false;
     for (char c : s)
-        if (!alpha(c) && !(c >= '0' && c <= '9') && c != '-')
+        if (!alpha.contains(c) && !digit.contains(c) && c != '-')
             return false;
     return true;
 }
