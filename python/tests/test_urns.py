@@ -413,7 +413,7 @@ def test_batch_releases_the_gil():
     t = threading.Thread(target=tick)
     t.start()
     try:
-        texts = ["urn:example:" + "a1%2C" * 40] * 200_000
+        texts = ["urn:example:" + "a1%2C" * 40] * 800_000
         ops = []
         for _ in range(3):
             before = ticks[0]
@@ -423,8 +423,9 @@ def test_batch_releases_the_gil():
     finally:
         stop.set()
         t.join()
-    # The batch takes tens of milliseconds; a held GIL would allow at most
-    # a tick or two (before the release and after it).
+    # The batch takes a few hundred milliseconds, long enough for the
+    # ticking thread to be scheduled even on a loaded machine; a held GIL
+    # would allow at most a tick or two (before the release and after it).
     assert max(n for n, _ in ops) >= 3, ops
 
 
@@ -811,15 +812,9 @@ def test_keywords_cost_as_positions():
         urns.is_valid("a", "rfc8141", False, 1)
     with pytest.raises(TypeError):
         urns.Namespace.from_abnf("mrn", MRN, None, ["OID"])        # keyword-only
-    # The cost: a keyword at most 1.5 times a position (best of several runs).
-    import timeit
-
-    def best(stmt):
-        return min(timeit.repeat(stmt, number=20000, repeat=7, globals={"urns": urns}))
-
-    pos = best("urns.is_valid('urn:example:a123', 'rfc8141')")
-    kw = best("urns.is_valid('urn:example:a123', syntax='rfc8141')")
-    assert kw < 1.5 * pos, (kw, pos)
+    # What a keyword costs against a position is measured in
+    # bench/python_bench.py, not here: a timed assertion fails on a loaded
+    # machine.
 
 
 def test_batch_bad_items():
