@@ -74,7 +74,8 @@ BOOST_AUTO_TEST_CASE(every_name_expected_at_the_fault)
     // or its own "-") or end with alphanum; the innermost rules whose
     // terminals failed there are ALPHA and DIGIT (alphanum's) and OID (the
     // "-" it writes itself).
-    auto const v = mrn().check("a-:x");
+    urns::nss::namespace_rules const r = mrn();  // the names point into its grammar
+    auto const v = r.check("a-:x");
     BOOST_TEST_REQUIRE(v.has_value());
     std::vector<std::string_view> names{v->expected};
     for (std::string_view n : v->also_expected)
@@ -184,7 +185,8 @@ BOOST_AUTO_TEST_CASE(named_fields)
     BOOST_TEST(r.fields_of("iala-:x").empty());  // an NSS the namespace rejects has no fields
 
     // By default: the rules the text defines, but the root.
-    std::vector<urns::nss::nss_field> const all = mrn().fields_of("ab:c");
+    urns::nss::namespace_rules const plain = mrn();  // the names point into its grammar
+    std::vector<urns::nss::nss_field> const all = plain.fields_of("ab:c");
     bool oid = false, oss = false;
     for (auto const& x : all) {
         BOOST_TEST(x.name != "MRN");

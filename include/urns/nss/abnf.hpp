@@ -54,7 +54,9 @@ struct abnf_namespace {
     the rule an NSS must match, with ABNF's meaning (every alternative and
     every repetition count: see docs/abnf.md). The rules validate an NSS as
     written, percent-encodings and all; a fault's `expected` is the name of a
-    rule expected at the farthest byte the grammar reached. The rules own the
+    rule expected at the farthest byte the grammar reached (it points into
+    the rules' grammar, as a field's name does: keep a copy of the rules
+    while you read them). The rules own the
     compiled grammar (namespace_rules::owner): copies are cheap, and a
     registry may hold them on any thread.
 
