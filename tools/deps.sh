@@ -52,6 +52,7 @@ packages=(
     python3-build                           # python3 -m build --wheel --no-isolation (ctest python_wheel)
     python3-venv python3-pip                # ctest python_wheel: the wheel installed in a fresh venv
     doxygen                                 # the API reference (docs/Doxyfile.in: target docs, test api_docs)
+    debootstrap                             # tools/fresh_root.sh (.ci/run): the fresh Debian 12 root
 )
 
 # The packages tools/fresh_root.sh needs on the machine that makes the root.
@@ -68,6 +69,7 @@ programs=(
     rg:ripgrep valgrind:valgrind /usr/bin/time:time help2man:help2man man:man-db
     dpkg-shlibdeps:dpkg-dev file:file doxygen:doxygen
     dpkg-buildflags:dpkg-dev dpkg-architecture:dpkg-dev strip:binutils lintian:lintian
+    debootstrap:debootstrap
 )
 
 mode=install

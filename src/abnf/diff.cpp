@@ -4,6 +4,8 @@
 // each distinct input.
 #include <urns/abnf_diff.hpp>
 
+#include <urns/lexical.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -42,7 +44,7 @@ bool shorter(disagreement const& a, disagreement const& b) noexcept
 
 bool is_letter(unsigned char c) noexcept
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    return lexical::rfc5234::alpha.contains(static_cast<char>(c));
 }
 
 unsigned char flip_case(unsigned char c) noexcept

@@ -15,6 +15,7 @@
 // limit, or past a nesting depth that bounds the stack, the match stops
 // with status::step_limit. Memory is bounded by the steps.
 #include <urns/abnf.hpp>
+#include <urns/lexical.hpp>
 
 #include "abnf/ast.hpp"
 
@@ -37,7 +38,7 @@ namespace {
 
 constexpr std::uint32_t none = 0xFFFFFFFFu;
 
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
+char lower(char c) { return lexical::ascii_lower(c); }
 
 std::string lower_of(std::string_view s)
 {
@@ -416,8 +417,8 @@ void plan_fast(grammar_impl& g)
                 if (g.strs[nd.a].size() == 1) {
                     auto const c = static_cast<unsigned char>(g.strs[nd.a][0]);
                     add(s, c);
-                    if (!nd.n && c >= 'a' && c <= 'z')
-                        add(s, c - 32u);
+                    if (!nd.n && lexical::rfc2141::lower.contains(static_cast<char>(c)))
+                        add(s, static_cast<unsigned char>(lexical::ascii_upper(static_cast<char>(c))));
                     v = true;
                 }
                 break;
@@ -572,8 +573,8 @@ void plan_fast(grammar_impl& g)
                 if (!g.strs[nd.a].empty()) {
                     auto const c = static_cast<unsigned char>(g.strs[nd.a][0]);
                     add(s, c);
-                    if (!nd.n && c >= 'a' && c <= 'z')
-                        add(s, c - 32u);
+                    if (!nd.n && lexical::rfc2141::lower.contains(static_cast<char>(c)))
+                        add(s, static_cast<unsigned char>(lexical::ascii_upper(static_cast<char>(c))));
                 }
                 break;
             case op::utf8:
@@ -1875,7 +1876,7 @@ public:
         case op::str: {
             std::string const& t = g_.strs[nd.a];
             for (char c : t)
-                out += !nd.n && c >= 'a' && c <= 'z' && (r_.next() & 1) ? static_cast<char>(c - 32) : c;
+                out += !nd.n && lexical::rfc2141::lower.contains(c) && (r_.next() & 1) ? lexical::ascii_upper(c) : c;
             return true;
         }
         case op::utf8: {

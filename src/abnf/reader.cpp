@@ -5,6 +5,8 @@
 // the engine cannot take (a number above 0x10FFFF, a reversed range, a
 // repeat whose minimum exceeds its maximum) are faults found here.
 #include "abnf/ast.hpp"
+
+#include <urns/lexical.hpp>
 #include "grammar/rfc5234_abnf_def.hpp"
 
 #include <algorithm>
@@ -40,7 +42,7 @@ void put_utf8(std::string& out, std::uint32_t cp)
     }
 }
 
-bool is_letter(unsigned char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+bool is_letter(unsigned char c) { return lexical::rfc5234::alpha.contains(static_cast<char>(c)); }
 
 /// Turns the recorded tree into rule_texts.
 class converter {

@@ -14,6 +14,8 @@
 #ifndef URNS_GRAMMAR_RFC5234_ABNF_DEF_HPP
 #define URNS_GRAMMAR_RFC5234_ABNF_DEF_HPP
 
+#include <urns/lexical.hpp>
+
 #include <boost/spirit/home/x3/auxiliary/eps.hpp>
 #include <boost/spirit/home/x3/core.hpp>
 #include <boost/spirit/home/x3/directive/repeat.hpp>
@@ -124,8 +126,7 @@ struct lit_ci : x3::parser<lit_ci> {
     {
         It i = first;
         for (char const* t = text; *t; ++t, ++i) {
-            auto lower = [](unsigned char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; };
-            if (i == last || lower(static_cast<unsigned char>(*i)) != lower(static_cast<unsigned char>(*t))) {
+            if (i == last || lexical::ascii_lower(*i) != lexical::ascii_lower(*t)) {
                 state(ctx).fail(first);
                 return false;
             }
@@ -205,11 +206,11 @@ inline constexpr node_gen<S> node{};
 
 // The core rules of RFC 5234 Appendix B.1 that section 4 uses, as terminals.
 // ALPHA  =  %x41-5A / %x61-7A
-inline constexpr auto alpha  = byte_where([](unsigned char c) { return (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A); });
+inline constexpr auto alpha  = byte_where([](unsigned char c) { return lexical::rfc5234::alpha.contains(static_cast<char>(c)); });
 // DIGIT  =  %x30-39
-inline constexpr auto digit  = byte_where([](unsigned char c) { return c >= 0x30 && c <= 0x39; });
+inline constexpr auto digit  = byte_where([](unsigned char c) { return lexical::rfc5234::digit.contains(static_cast<char>(c)); });
 // HEXDIG =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"   (quoted: either case)
-inline constexpr auto hexdig = byte_where([](unsigned char c) { return (c >= 0x30 && c <= 0x39) || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f'); });
+inline constexpr auto hexdig = byte_where([](unsigned char c) { return lexical::rfc5234::hexdig.contains(static_cast<char>(c)); });
 // BIT    =  "0" / "1"
 inline constexpr auto bit    = byte_where([](unsigned char c) { return c == '0' || c == '1'; });
 // WSP    =  SP / HTAB
