@@ -61,6 +61,12 @@ class Skip(Exception):
     """Raised by a test that cannot run here; main() reports it with its reason."""
 
 
+class NotThisBuild(Exception):
+    """Raised by a test that does not apply to this build of urn (the limits
+    test under a sanitizer, whose shadow memory cannot fit under ulimit -v);
+    the same test runs in the unsanitized builds, so CI does not fail it."""
+
+
 def expect(cond, run, what):
     if not cond:
         raise AssertionError("%s\n%r" % (what, run))
@@ -1600,7 +1606,7 @@ def habit_every_failure_is_a_message():
     and status 2 (or the work goes on with fewer threads, said), never an
     abort (status 134), whatever the limit on address space."""
     if os.environ.get("URNS_TOOL_SANITIZED"):
-        raise Skip("a sanitized urn cannot start under ulimit -v (its shadow memory)")
+        raise NotThisBuild("a sanitized urn cannot start under ulimit -v (its shadow memory)")
     path = write("few.txt", b"urn:ex:a\nurn:ex:b c\n")
     for kib in (6000, 8000, 12000, 16000, 20000, 32000):
         for j in ("-j1", "-j2"):
@@ -1867,12 +1873,15 @@ def main():
     signal.alarm(GROUP_TIMEOUT)
     # In CI a skipped test is a failed one: what CI cannot run is untested.
     ci = os.environ.get("CI") == "true"
-    failed = skipped = 0
+    failed = skipped = other_build = 0
     with tempfile.TemporaryDirectory(prefix="urn-tool-test-") as TMP:
         for f in GROUPS[group]:
             try:
                 f()
                 print("ok   %s" % f.__name__)
+            except NotThisBuild as e:
+                other_build += 1
+                print("n/a  %s: %s" % (f.__name__, e))
             except Skip as e:
                 if ci:
                     failed += 1
@@ -1884,8 +1893,8 @@ def main():
                 failed += 1
                 print("FAIL %s" % f.__name__)
                 traceback.print_exc(file=sys.stdout)
-    print("%d of %d tests passed, %d skipped" % (len(GROUPS[group]) - failed - skipped, len(GROUPS[group]),
-                                                 skipped))
+    print("%d of %d tests passed, %d skipped, %d for other builds only" % (
+        len(GROUPS[group]) - failed - skipped - other_build, len(GROUPS[group]), skipped, other_build))
     return 1 if failed else 0
 
 
