@@ -22,6 +22,8 @@
 
 #include <boost/spirit/home/x3/numeric/uint.hpp>
 
+#include <vector>
+
 namespace acme {
 namespace grammar {
 // The rules are this file's own (an unnamed namespace): no other
@@ -79,12 +81,25 @@ std::size_t fold(std::string_view nss, char* out) noexcept
     return nss.size();
 }
 
+/// The named fields of a valid ticket, as its ABNF names them: project
+/// and number, either side of the one "-" (`urn parse --json` and
+/// `urn explain` show them).
+std::vector<urns::nss::nss_field> fields(void const*, std::string_view nss)
+{
+    if (!urns::nss::run(grammar::ticket, nss))
+        return {};
+    std::size_t const dash = nss.find('-');
+    return {{"project", 0, dash}, {"number", dash + 1, nss.size()}};
+}
+
 } // namespace
 
 urns::nss::namespace_rules ticket_rules() noexcept
 {
-    return {"acme-ticket", urns::nss::x3_validator<grammar::ticket>(), &fold,
-            "ACME ticket keys (fictional example)"};
+    urns::nss::namespace_rules r{"acme-ticket", urns::nss::x3_validator<grammar::ticket>(), &fold,
+                                 "ACME ticket keys (fictional example)"};
+    r.fields = &fields;
+    return r;
 }
 
 std::optional<unsigned long> ticket_number(std::string_view nss)

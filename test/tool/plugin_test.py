@@ -8,6 +8,7 @@ naming it and the cause.
 
 usage: plugin_test.py URN_TOOL ACME_PLUGIN INCOMPATIBLE FAILING NO_ENTRY DUPLICATE
 """
+import json
 import os
 import shutil
 import subprocess
@@ -156,6 +157,32 @@ def main():
                "a fault past the NSS at its end (12), the rule name escaped (got %d: %r)" % (rc, err))
         rc, out, err = run([urn, "check", "--json", "--plugin", untrusted, "urn:wild:max"])
         expect(rc == 1 and '"offset":12' in out, "--json: the fault at 12 (got %d: %s)" % (rc, out))
+        # Fields outside the NSS are dropped and make the run fail (status
+        # 2, the plugin named); a field's name is escaped in text.
+        rc, out, err = run([urn, "parse", "--json", "--plugin", untrusted, "urn:wild:ok"])
+        fields = json.loads(out.splitlines()[0]).get("fields") if out else None
+        expect(rc == 2 and fields == [{"rule": "whole", "begin": 9, "end": 11, "text": "ok"},
+                                      {"rule": "\\x1B[31mfirst", "begin": 9, "end": 10, "text": "o"}] and
+               "field lister of the NID wild" in err and "outside the NSS" in err,
+               "fields outside the NSS dropped, status 2 (got %d: %r %r)" % (rc, out, err))
+        rc, out, err = run([urn, "explain", "--plugin", untrusted, "urn:wild:ok"])
+        expect(rc == 2 and "\x1b" not in out and "the NSS's field \\x1B[31mfirst" in out,
+               "explain escapes a field's name (got %d: %r)" % (rc, out))
+
+        # A plugin's named fields: the ABNF's names of the example's parts
+        # (project "-" number), in `urn parse --json` and `urn explain`.
+        ticket = "urn:acme-ticket:CORE-1234"
+        rc, out, err = run([urn, "parse", "--json", "--plugin", acme, ticket])
+        fields = json.loads(out.splitlines()[0]).get("fields") if rc == 0 else None
+        expect(fields == [{"rule": "project", "begin": 16, "end": 20, "text": "CORE"},
+                          {"rule": "number", "begin": 21, "end": 25, "text": "1234"}],
+               "parse --json shows the plugin's fields (got %d: %s)" % (rc, out))
+        rc, out, err = run([urn, "explain", "--plugin", acme, ticket])
+        expect(rc == 0 and '  "CORE"\n      the NSS\'s field project' in out and
+               '  "1234"\n      the NSS\'s field number' in out,
+               "explain shows the plugin's fields (got %d: %s)" % (rc, out))
+        rc, out, err = run([urn, "explain", ticket])
+        expect(rc == 0 and "the NSS's field" not in out, "without the plugin, no fields (got %d)" % rc)
 
     print("%d passed, %d failed" % (0 if failures else 1, len(failures)))
     return 1 if failures else 0

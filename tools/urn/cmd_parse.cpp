@@ -270,7 +270,7 @@ void say(out_buffer& o, std::string_view part, std::string_view what, std::strin
     o.put('\n');
 }
 
-void explain_text(out_buffer& o, urns::urn_view u)
+void explain_text(out_buffer& o, urns::urn_view u, urns::nss::registry const* reg)
 {
     sections const s = sections_of(u.syntax());
     o.write(u.buffer());
@@ -300,6 +300,17 @@ void explain_text(out_buffer& o, urns::urn_view u)
         "the namespace-specific string (NSS); case-sensitive unless the namespace says "
         "otherwise, compared with %-escapes' hex digits in one case",
         s.nss);
+    // With --namespaces (or a namespace given by plugin or ABNF): the NSS's
+    // named fields, as the namespace's own rules name them.
+    if (urns::nss::namespace_rules const* rules = reg ? reg->find(u.nid()) : nullptr) {
+        std::string_view const nss = u.nss();
+        for (urns::nss::nss_field const& f : rules->fields_of(nss)) {
+            std::string what = "the NSS's field ";
+            what += f.name;
+            what += ", as the namespace's rules name it";
+            say(o, nss.substr(f.begin, f.end - f.begin), what, rules->reference);
+        }
+    }
     if (u.syntax() == urns::syntax::rfc2141) {
         o.write("  RFC 2141 has no query or fragment: \"/\", \"?\" and \"#\" are NSS characters "
                 "(reserved, section 2.3).\n");
@@ -388,7 +399,7 @@ int run_common(arguments const& args, bool explain)
             sink.put('\n');
         first = false;
         if (explain)
-            explain_text(sink, *r);
+            explain_text(sink, *r, popts.registry);
         else
             parse_text(sink, *r);
     };

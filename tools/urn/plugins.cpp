@@ -18,6 +18,7 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <type_traits>
 #include <sys/stat.h>
@@ -165,10 +166,33 @@ std::size_t guarded_fold(void const* context, std::string_view nss, char* out) n
     return nss.size();
 }
 
+/// The plugin's fields of `nss`: only those inside the NSS, their names
+/// escaped as the validator's rule names are; none if it throws (noted).
 std::vector<urns::nss::nss_field> guarded_fields(void const* context, std::string_view nss)
 {
     auto const& g = *static_cast<guarded_rules const*>(context);
-    return g.plugin.fields(g.plugin.context, nss);  // may throw: main's guard takes it
+    std::vector<urns::nss::nss_field> given;
+    try {
+        given = g.plugin.fields(g.plugin.context, nss);
+    } catch (std::bad_alloc const&) {
+        throw;  // out of memory: main's guard says so
+    } catch (std::exception const& e) {
+        note_failure(g, "field lister", e.what());
+        return {};
+    } catch (...) {
+        note_failure(g, "field lister", "an exception of an unknown type");
+        return {};
+    }
+    std::vector<urns::nss::nss_field> kept;
+    kept.reserve(given.size());
+    for (urns::nss::nss_field const& f : given) {
+        if (f.begin > f.end || f.end > nss.size()) {
+            note_failure(g, "field lister", "it gave a field outside the NSS");
+            continue;
+        }
+        kept.push_back({safe_rule_name(f.name), f.begin, f.end});
+    }
+    return kept;
 }
 
 /// Whether `nid` is a NID by the library's rules (RFC 8141's, the
