@@ -28,6 +28,8 @@
 #          --only CMD    run CMD (a shell command line, in the checkout) in
 #                        the root after tools/deps.sh and --check, instead of
 #                        demo.sh and test.sh
+#          --packages    run only the Debian packages' step after
+#                        tools/deps.sh and --check (not demo.sh and test.sh)
 # Environment: FRESH_ROOT_DIR (default: a new directory under $TMPDIR or
 #              /var/tmp) where the root is made; JOBS, STEP_LIMIT and CI are
 #              passed to the commands in the root.
@@ -37,10 +39,12 @@ cd "$(dirname "$0")/.."
 repo=$(pwd)
 keep=0
 only=""
+packages_only=0
 while [[ $# -gt 0 ]]; do
     case $1 in
     --keep) keep=1 ;;
     --only) only=$2; shift ;;
+    --packages) packages_only=1 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "fresh_root.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
     esac
@@ -157,22 +161,41 @@ fi
 
 # Makes the packages (packaging/debian/build.sh, the tree step (c) of
 # tools/test.sh built), installs them with apt-get, runs python/tests/
-# against the installed module and tool from outside the checkout, and
-# purges them.
-install_packages='set -e
+# against the installed module and tool from outside the checkout (Python
+# writes its byte code beside the modules, as it does for a user), and
+# purges them: apt-get must print no dpkg warning (a directory it could not
+# remove because something was left in it, such as a __pycache__ that
+# python3-urns's prerm did not clean) and leave nothing of the packages
+# behind.
+install_packages='set -eo pipefail
 rm -rf /src/debs
 packaging/debian/build.sh build/deb --package /src/debs >/dev/null
 ls /src/debs
 DEBIAN_FRONTEND=noninteractive apt-get install -y /src/debs/*.deb
 cd /
-export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ left in the packaged directory for dpkg to find
 where=$(python3 -c "import urns._urns; print(urns._urns.__file__)")
 echo "urns._urns from $where"
 case $where in /usr/lib/python3/dist-packages/urns/*) ;; *) echo "not the packaged module" >&2; exit 1 ;; esac
 urn --version
-PYTHONDONTWRITEBYTECODE=1 URNS_SOURCE_DIR=/src/urns URNS_TOOL=/usr/bin/urn \
+URNS_SOURCE_DIR=/src/urns URNS_TOOL=/usr/bin/urn \
     python3 -m pytest -q -p no:cacheprovider /src/urns/python/tests
-DEBIAN_FRONTEND=noninteractive apt-get purge -y python3-urns urn liburns-dev
+ls /usr/lib/python3/dist-packages/urns/__pycache__/*.pyc >/dev/null ||
+    { echo "no byte code in /usr/lib/python3/dist-packages/urns/__pycache__ (postinst: py3compile)" >&2; exit 1; }
+packages=$(for d in /src/debs/*.deb; do dpkg-deb -f "$d" Package; done)
+DEBIAN_FRONTEND=noninteractive apt-get purge -y $packages 2>&1 | tee /tmp/purge.log
+if grep -E "^dpkg: warning|not empty" /tmp/purge.log; then
+    echo "apt-get purge: dpkg warned (above): the packages left files behind" >&2; exit 1
+fi
+for p in $packages; do
+    if dpkg-query -W -f="\${db:Status-Status}" "$p" 2>/dev/null | grep -qv "^not-installed$"; then
+        echo "$p is still known to dpkg after apt-get purge" >&2; exit 1
+    fi
+done
+for d in /usr/lib/python3/dist-packages/urns /usr/include/urns $(printf "/usr/share/doc/%s " $packages); do
+    if [ -e "$d" ]; then
+        echo "$d is left after apt-get purge:" >&2; find "$d" >&2; exit 1
+    fi
+done
 ! python3 -c "import urns" 2>/dev/null'
 
 run_in_root() {
@@ -191,6 +214,9 @@ run_in_root "tools/deps.sh --check"
 if [[ -n $only ]]; then
     echo "==== fresh root: $only"
     run_in_root "$only"
+elif [[ $packages_only -eq 1 ]]; then
+    echo "==== fresh root: the Debian packages, installed with apt-get"
+    run_in_root "$install_packages"
 else
     echo "==== fresh root: tools/demo.sh"
     run_in_root "tools/demo.sh"
