@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
+"""Tests of bench/results.py: a Google Benchmark JSON made here, with round
+figures, gives the tables bench/README.md shows (header, cells, ratios to
+the yardstick, each target met or not), the medians over the means and
+single runs, a refusal when the run does not say its commit, CPU or
+compiler, and --write replacing only what lies between the markers.
+
+usage: python3 bench/test_results.py   (no build needed)
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import results  # noqa: E402
+
+CONTEXT = {"date": "2026-11-28T15:30:00+01:00", "num_cpus": 2, "mhz_per_cpu": 2450,
+           "load_avg": [0.5, 0.25, 0.125], "commit": "abc1234", "cpu": "AMD EPYC 7B13",
+           "compiler": "g++ 12.2.0 -O2"}
+
+# ns per URN of each (corpus, syntax, operation); allocations per URN.
+NS = {
+    ("mixed", "yardstick"): 50.0, ("mixed", "parse_urn"): 40.0, ("mixed", "valid_lines"): 20.0,
+    ("mixed", "urn_parse"): 60.0, ("mixed", "string_copy"): 15.0, ("mixed", "equivalent"): 30.0,
+    ("mixed", "hash"): 25.0, ("mixed", "std_hash"): 10.0, ("mixed", "canonical"): 35.0,
+    ("short", "yardstick"): 10.0, ("short", "parse_urn"): 12.0, ("short", "valid_lines"): 8.0,
+    ("long", "yardstick"): 400.0, ("long", "parse_urn"): 300.0, ("long", "valid_lines"): 310.0,
+    ("invalid", "yardstick"): 10.0, ("invalid", "parse_urn"): 14.0, ("invalid", "valid_lines"): 30.0,
+}
+URNS = {"mixed": 10000, "short": 10, "long": 10, "invalid": 25}
+BYTES = {"mixed": 570000, "short": 130, "long": 11455, "invalid": 442}
+
+
+def entry(name, ns_per_urn, urns, nbytes, allocs=0.0, aggregate="median", reps=5, unit="us"):
+    per_iter_ns = ns_per_urn * urns
+    e = {"name": name + ("_" + aggregate if aggregate else ""), "run_name": name,
+         "run_type": "aggregate" if aggregate else "iteration", "repetitions": reps if aggregate else 1,
+         "cpu_time": per_iter_ns / results.UNIT_NS[unit], "real_time": per_iter_ns / results.UNIT_NS[unit],
+         "time_unit": unit, "urns": float(urns), "corpus_bytes": float(nbytes), "allocs_per_urn": allocs}
+    if aggregate:
+        e["aggregate_name"] = aggregate
+    return e
+
+
+def run(overrides=None, context=CONTEXT):
+    """A run: every benchmark of urns_bench, medians of 5, with the means
+    twice as slow (which must not be read)."""
+    overrides = overrides or {}
+    benchmarks = []
+    for (corpus, op), ns in NS.items():
+        for i, syn in enumerate(results.SYNTAXES):
+            v = overrides.get((corpus, syn, op), ns)
+            allocs = 0.02 if op == "urn_parse" else 0.0
+            name = "%s/%s/%s" % (corpus, syn, op)
+            benchmarks.append(entry(name, v * 2, URNS[corpus], BYTES[corpus], allocs, "mean"))
+            benchmarks.append(entry(name, v, URNS[corpus], BYTES[corpus], allocs, "median"))
+            benchmarks.append(entry(name, v / 10, URNS[corpus], BYTES[corpus], allocs, "stddev"))
+    for syn in results.SYNTAXES:
+        # 8 MiB of text, a "URN" per 4 KiB: 2 GB/s is 2048 ns per 4096 bytes.
+        benchmarks.append(entry("mixed/%s/find_urns" % syn, 2048.0, 2048, 2048 * 4096))
+    benchmarks.append(entry("mixed/any/boost_url_parse_uri", 150.0, 10000, 570000))
+    return {"context": dict(context), "benchmarks": benchmarks}
+
+
+def row(text, label):
+    """The cells of the table row whose first cell is `label`."""
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells[0] == label:
+            return cells[1:]
+    raise AssertionError("no row %r in\n%s" % (label, text))
+
+
+class Tables(unittest.TestCase):
+    def test_header_names_the_run(self):
+        out = results.tables(run())
+        first = out.splitlines()[0]
+        for want in ("commit `abc1234`", "2026-11-28 14:30 UTC", "AMD EPYC 7B13, 2 cores at 2450 MHz",
+                     "g++ 12.2.0 -O2", "load average 0.5 0.2 0.1", "medians of 5 interleaved repetitions"):
+            self.assertIn(want, first)
+
+    def test_mixed_cells_are_ns_and_ratio_to_the_yardstick(self):
+        out = results.tables(run({("mixed", "rfc8141", "parse_urn"): 45.0}))
+        self.assertEqual(row(out, "`parse_urn` (view)"), ["40.0 ns, 0.80x", "40.0 ns, 0.80x", "45.0 ns, 0.90x",
+                                                           "0.00"])
+        self.assertEqual(row(out, "yardstick (hand-written)")[0], "50.0 ns, 1.00x")
+        self.assertEqual(row(out, "`urn::parse` (owning)"), ["60.0 ns, 1.20x"] * 3 + ["0.02"])
+        self.assertEqual(row(out, "`find_urns` (text, 1 URN a 4 KiB): MB/s")[:3], ["2000", "2000", "2000"])
+        self.assertEqual(row(out, "Boost.URL `parse_uri` (RFC 3986; over rfc8141's yardstick)")[:3],
+                         ["", "", "150.0 ns, 3.00x"])
+
+    def test_small_sets(self):
+        out = results.tables(run())
+        self.assertEqual(row(out, "invalid")[:4], ["yardstick", "10.0 ns, 1.00x", "10.0 ns, 1.00x",
+                                                   "10.0 ns, 1.00x"])
+        lines = [line for line in out.splitlines() if line.startswith("| long | `parse_urn`")]
+        self.assertEqual(lines, ["| long | `parse_urn` | 300.0 ns, 0.75x | 300.0 ns, 0.75x | 300.0 ns, 0.75x |"])
+
+    def test_targets(self):
+        out = results.tables(run())
+        self.assertEqual(row(out, "`parse_urn` to a view <= 1.15x the yardstick, mixed corpus, 0 allocations"),
+                         ["0.80", "0.80", "0.80", "yes"])
+        self.assertEqual(row(out, "`parse_urn` <= 1.5x, short URNs"), ["1.20", "1.20", "1.20", "yes"])
+        self.assertEqual(row(out, "`parse_urn` <= 1.5x, invalid inputs"), ["1.40", "1.40", "1.40", "yes"])
+        self.assertEqual(row(out, "`urn::parse` (owning) <= 1.3x, at most 1 allocation"),
+                         ["1.20", "1.20", "1.20", "yes"])
+        # (40 + 25) / 50
+        self.assertEqual(row(out, "`parse_urn` + `hash` <= 1.4x, `hash` allocation-free"),
+                         ["1.30", "1.30", "1.30", "yes"])
+        self.assertEqual(row(out, "`equivalent` faster than `parse_urn` (ratio to it), allocation-free"),
+                         ["0.75", "0.75", "0.75", "yes"])
+        self.assertEqual(row(out, "`canonical` faster than `parse_urn` (ratio to it), allocation-free"),
+                         ["0.88", "0.88", "0.88", "yes"])
+        self.assertEqual(row(out, "`find_urns` >= 1 GB/s on text with one URN a 4 KiB (GB/s)"),
+                         ["2.00", "2.00", "2.00", "yes"])
+
+    def test_targets_missed_name_the_syntaxes(self):
+        out = results.tables(run({("invalid", "rfc2141", "parse_urn"): 16.0,
+                                  ("mixed", "rfc2141bis", "canonical"): 40.0,
+                                  ("mixed", "rfc8141", "canonical"): 41.0,
+                                  ("mixed", "rfc8141", "parse_urn"): 58.0}))
+        self.assertEqual(row(out, "`parse_urn` <= 1.5x, invalid inputs"), ["1.60", "1.40", "1.40", "**no**: rfc2141"])
+        # canonical equal to parse_urn is not faster; rfc8141's parse is slower, so canonical is faster there
+        self.assertEqual(row(out, "`canonical` faster than `parse_urn` (ratio to it), allocation-free"),
+                         ["0.88", "1.00", "0.71", "**no**: rfc2141bis"])
+        self.assertEqual(row(out, "`parse_urn` to a view <= 1.15x the yardstick, mixed corpus, 0 allocations"),
+                         ["0.80", "0.80", "1.16", "**no**: rfc8141"])
+
+    def test_an_allocation_misses_a_target(self):
+        r = run()
+        for b in r["benchmarks"]:
+            if b["run_name"] == "mixed/rfc2141bis/hash":
+                b["allocs_per_urn"] = 1.0
+        out = results.tables(r)
+        self.assertEqual(row(out, "`parse_urn` + `hash` <= 1.4x, `hash` allocation-free")[3], "**no**: rfc2141bis")
+
+    def test_a_missing_benchmark_is_na(self):
+        r = run()
+        r["benchmarks"] = [b for b in r["benchmarks"] if b["run_name"] != "mixed/rfc2141/hash"]
+        out = results.tables(r)
+        self.assertEqual(row(out, "`parse_urn` + `hash` <= 1.4x, `hash` allocation-free"),
+                         ["n/a", "1.30", "1.30", "n/a"])
+
+    def test_single_runs_without_aggregates(self):
+        r = run()
+        r["benchmarks"] = [entry("mixed/%s/%s" % (s, op), ns, 10000, 570000, aggregate=None, unit="ms")
+                           for s in results.SYNTAXES for op, ns in (("yardstick", 50.0), ("parse_urn", 55.0))]
+        out = results.tables(r)
+        self.assertIn("one repetition", out.splitlines()[0])
+        self.assertEqual(row(out, "`parse_urn` (view)")[0], "55.0 ns, 1.10x")
+
+    def test_commit_cpu_and_compiler_are_required(self):
+        ctx = {k: v for k, v in CONTEXT.items() if k not in ("commit", "compiler")}
+        with self.assertRaises(results.Missing) as e:
+            results.tables(run(context=ctx))
+        self.assertIn("commit, compiler", str(e.exception))
+        out = results.tables(run(context=ctx), commit="def5678", compiler="clang++ 14 -O2")
+        self.assertIn("commit `def5678`", out)
+        self.assertIn("clang++ 14 -O2", out)
+        # An option wins over the context.
+        self.assertIn("commit `0000000`", results.tables(run(), commit="0000000"))
+
+    def test_an_empty_run_is_refused(self):
+        with self.assertRaises(results.Missing):
+            results.tables({"context": CONTEXT, "benchmarks": []})
+
+
+def scratch(d, page):
+    """A run's JSON and a page in directory d: their paths."""
+    path_json, readme = os.path.join(d, "run.json"), os.path.join(d, "README.md")
+    with open(path_json, "w") as f:
+        json.dump(run(), f)
+    with open(readme, "w") as f:
+        f.write(page)
+    return path_json, readme
+
+
+class Write(unittest.TestCase):
+    def test_write_replaces_only_the_block(self):
+        with tempfile.TemporaryDirectory() as d:
+            before, after = "# Benchmarks\n\ntext before\n", "\ntext after\n"
+            path_json, readme = scratch(d, before + results.BEGIN + "\nold table\n" + results.END + after)
+            self.assertEqual(results.main([path_json, "--write", readme]), 0)
+            with open(readme) as f:
+                text = f.read()
+            self.assertTrue(text.startswith(before + results.BEGIN + "\nOne run of `urns_bench`"))
+            self.assertTrue(text.endswith(results.END + after))
+            self.assertNotIn("old table", text)
+            # Idempotent.
+            self.assertEqual(results.main([path_json, "--write", readme]), 0)
+            with open(readme) as f:
+                self.assertEqual(f.read(), text)
+
+    def test_no_markers_is_an_error(self):
+        with tempfile.TemporaryDirectory() as d:
+            path_json, readme = scratch(d, "no markers\n")
+            p = subprocess.run([sys.executable, os.path.join(HERE, "results.py"), path_json, "--write", readme],
+                               stderr=subprocess.PIPE, universal_newlines=True)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("no <!-- bench/results.py: begin -->", p.stderr)
+            with open(readme) as f:
+                self.assertEqual(f.read(), "no markers\n")
+
+    def test_the_readme_has_the_markers(self):
+        with open(os.path.join(HERE, "README.md"), encoding="utf-8") as f:
+            text = f.read()
+        self.assertEqual(text.count(results.BEGIN), 1)
+        self.assertEqual(text.count(results.END), 1)
+        self.assertLess(text.find(results.BEGIN), text.find(results.END))
+
+
+if __name__ == "__main__":
+    unittest.main()
