@@ -8,11 +8,12 @@
 #   tools/deps.sh --check    every program the steps call, from its package
 #   tools/demo.sh            the README's first command
 #   tools/test.sh            the README's second command
-#   the Debian packages      liburns-dev, urn and python3-urns made from
-#                            the same tree, installed with apt-get (their
-#                            Depends resolved by apt), python/tests/ run
-#                            against the installed python3-urns and urn,
-#                            then removed with apt-get purge
+#   the Debian packages      liburns-dev, liburns-doc, urn and python3-urns
+#                            made from the same tree, installed with
+#                            apt-get (their Depends resolved by apt),
+#                            python/tests/ run against the installed
+#                            python3-urns and urn, then removed with
+#                            apt-get purge, which must leave nothing
 # A package missing from tools/deps.sh fails here even where the machine
 # that runs this has it. .ci/run runs this script; it needs root (chroot,
 # mount) and the package debootstrap (`tools/deps.sh fresh-root`).

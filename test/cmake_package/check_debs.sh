@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSL-1.0
 # Makes the Debian packages of a build with CPack and checks them as a user
-# gets them: exactly three, liburns-dev (library, headers, CMake package,
-# urns.pc in lib/<multiarch>, documentation; Depends on Boost >= 1.81), urn
-# (the tool, its compressed manual pages, completions and documentation;
+# gets them: exactly four, liburns-dev (library, headers, CMake package,
+# urns.pc in lib/<multiarch>; Depends on Boost >= 1.81, Recommends
+# liburns-doc), liburns-doc (Architecture: all; the documentation, grammars,
+# examples and API reference), urn (the tool, its compressed manual pages,
+# completions where bash, zsh and fish look for them, and documentation;
 # Depends from dpkg-shlibdeps; nothing of liburns-dev) and python3-urns (the
-# module in /usr/lib/python3/dist-packages; Depends on python3), read with
-# dpkg-deb -I and -c, and `lintian -EviIL +pedantic` on them: no error, no
-# warning, and no other tag than the ones allowed below. Then it unpacks
-# them with dpkg-deb -x into one directory (no root, nothing installed on
-# the system), runs check.sh there, so a consumer is built against the
-# packaged files with find_package and with pkg-config and a plugin is
-# loaded by the packaged urn, checks that `urn --version` says the packages'
-# version, that every path the packaged manual pages and --help texts name
-# is in the packages (check_doc_paths.py), and runs the Python test suite
+# module in /usr/lib/python3/dist-packages; Depends on python3; the
+# maintainer scripts of dh_python3), read with dpkg-deb -I and -c, and
+# `lintian -EviIL +pedantic` on them: no error, no warning, and no other tag
+# than the ones allowed below. Then it unpacks them with dpkg-deb -x into
+# one directory (no root, nothing installed on the system), runs check.sh
+# there, so a consumer is built against the packaged files with find_package
+# and with pkg-config and a plugin is loaded by the packaged urn, checks that
+# `urn --version` says the packages' version, that every path the packaged
+# manual pages and --help texts name is in the packages
+# (check_doc_paths.py), and runs the Python test suite
 # (python/tests/ with pytest) against the packaged module, first on
 # PYTHONPATH.
 # Usage: test/cmake_package/check_debs.sh <build dir> <scratch dir>
@@ -45,12 +48,12 @@ rm -rf "$scratch/packages" "$scratch/unpacked"
 cpack -G DEB --config "$build/CPackConfig.cmake" -B "$scratch/packages"
 
 mapfile -t debs < <(find "$scratch/packages" -maxdepth 1 -name '*.deb' | sort)
-[[ ${#debs[@]} -eq 3 ]] ||
-    fail "expected 3 packages (liburns-dev, urn, python3-urns), cpack made ${#debs[@]}: ${debs[*]##*/}"
+[[ ${#debs[@]} -eq 4 ]] ||
+    fail "expected 4 packages (liburns-dev, liburns-doc, urn, python3-urns), cpack made ${#debs[@]}: ${debs[*]##*/}"
 
 arch=$(dpkg --print-architecture)
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
-dev_deb= tool_deb= python_deb= version=
+dev_deb= doc_deb= tool_deb= python_deb= version=
 for deb in "${debs[@]}"; do
     echo "-- dpkg-deb -I ${deb##*/}"
     dpkg-deb -I "$deb"
@@ -59,23 +62,27 @@ for deb in "${debs[@]}"; do
     a=$(dpkg-deb -f "$deb" Architecture)
     [[ -z $version || $v == "$version" ]] || fail "the packages' versions differ: $version and $v"
     version=$v
-    [[ $a == "$arch" ]] || fail "$name: Architecture $a, but dpkg's is $arch"
-    [[ ${deb##*/} == "${name}_${version}_${arch}.deb" ]] ||
-        fail "${deb##*/}: expected the Debian file name ${name}_${version}_${arch}.deb"
+    # The documentation is the same on every architecture.
+    want=$arch
+    [[ $name == liburns-doc ]] && want=all
+    [[ $a == "$want" ]] || fail "$name: Architecture $a, expected $want"
+    [[ ${deb##*/} == "${name}_${version}_${want}.deb" ]] ||
+        fail "${deb##*/}: expected the Debian file name ${name}_${version}_${want}.deb"
     case $name in
     liburns-dev) dev_deb=$deb ;;
+    liburns-doc) doc_deb=$deb ;;
     urn) tool_deb=$deb ;;
     python3-urns) python_deb=$deb ;;
-    *) fail "unexpected package $name (${deb##*/}): an install() without COMPONENT dev, tool or python?" ;;
+    *) fail "unexpected package $name (${deb##*/}): an install() without COMPONENT dev, doc, tool or python?" ;;
     esac
 done
-[[ -n $dev_deb && -n $tool_deb && -n $python_deb ]] ||
-    fail "expected the packages liburns-dev, urn and python3-urns, got ${debs[*]##*/}"
+[[ -n $dev_deb && -n $doc_deb && -n $tool_deb && -n $python_deb ]] ||
+    fail "expected the packages liburns-dev, liburns-doc, urn and python3-urns, got ${debs[*]##*/}"
 
 # lintian's tags that may stay, as a Debian package of a C++ library with a
 # doxygen reference has them too (the reasons: the top-level CMakeLists.txt,
 # beside the CPack settings). Any other tag fails, E and W always.
-allowed_tags='^(X: liburns-dev: duplicate-files usr/share/doc/liburns-dev/html/search/|I: liburns-dev: arch-dep-package-has-big-usr-share )'
+allowed_tags='^X: liburns-doc: duplicate-files usr/share/doc/liburns-doc/html/search/'
 echo "-- lintian -EviIL +pedantic"
 lintian_out=$(lintian -EviIL +pedantic "${debs[@]}" 2>&1) || fail "lintian exited $?: $lintian_out"
 echo "$lintian_out"
@@ -105,14 +112,36 @@ has liburns-dev "^$libdir/cmake/urns/urnsPlugin\\.cmake$" "$dev_list"
 has liburns-dev "^$libdir/pkgconfig/urns\\.pc$" "$dev_list"
 has liburns-dev '^usr/share/doc/liburns-dev/copyright$' "$dev_list"
 has liburns-dev '^usr/share/doc/liburns-dev/changelog\.gz$' "$dev_list"
-has liburns-dev '^usr/share/doc/liburns-dev/docs/schema/check\.schema\.json$' "$dev_list"
 outside=$(grep -Ev '^usr/' <<<"$dev_list" || true)
 [[ -z $outside ]] || fail "liburns-dev: paths outside usr/: $outside"
+# The documentation is liburns-doc's: liburns-dev's doc directory holds the
+# copyright and the changelog only.
+docs=$(files "$dev_deb" | grep -E '^usr/share/doc' | grep -Ev '^usr/share/doc/liburns-dev/(copyright|changelog\.gz)$' || true)
+[[ -z $docs ]] || fail "liburns-dev: documentation that belongs in liburns-doc: $docs"
+[[ $(dpkg-deb -f "$dev_deb" Recommends) == liburns-doc ]] || fail "liburns-dev: Recommends is not liburns-doc"
 dev_depends=$(dpkg-deb -f "$dev_deb" Depends)
 echo "liburns-dev Depends: $dev_depends"
 [[ $dev_depends == *"libboost-dev (>= 1.81)"* && $dev_depends == *libboost1.81-dev* ]] ||
     fail "liburns-dev: Depends does not name libboost-dev (>= 1.81) | libboost1.81-dev (the public headers include Boost >= 1.81)"
 [[ $(dpkg-deb -f "$dev_deb" Section) == libdevel ]] || fail "liburns-dev: Section is not libdevel"
+
+echo "-- liburns-doc: files"
+doc_list=$(contents "$doc_deb")
+d=usr/share/doc/liburns-doc
+for f in copyright changelog.gz README.md LICENSE html/index.html html/jquery.js docs/cli.md docs/namespaces.md \
+    docs/schema/check.schema.json grammar/README.md grammar/rfc8141.abnf grammar/nss/oid.abnf \
+    example/CMakeLists.txt example/urns.txt example/user_namespace/acme_ticket.abnf \
+    example/user_namespace/acme_ticket.cpp example/user_namespace/main.cpp example/user_namespace/plugin.cpp \
+    example/epc_namespace/epc_id.cpp example/epc_namespace/main.cpp; do
+    has liburns-doc "^$d/${f//./\\.}\$" "$doc_list"
+done
+has liburns-doc '^usr/share/doc-base/liburns-doc\.urns-api$' "$doc_list"
+[[ $(dpkg-deb -c "$doc_deb" | awk '$6 == "./usr/share/doc/liburns-doc/LICENSE" { print $1, $8 }') == "lrwxrwxrwx copyright" ]] ||
+    fail "liburns-doc: LICENSE is not a link to copyright"
+outside=$(grep -Ev '^usr/share/doc/liburns-doc/|^usr/share/doc-base/liburns-doc\.|^usr/(share/(doc/?|doc-base/?)?)?$' <<<"$doc_list" || true)
+[[ -z $outside ]] || fail "liburns-doc: paths outside its documentation directory and doc-base: $outside"
+[[ $(dpkg-deb -f "$doc_deb" Section) == doc ]] || fail "liburns-doc: Section is not doc"
+[[ -z $(dpkg-deb -f "$doc_deb" Depends) ]] || fail "liburns-doc: Depends $(dpkg-deb -f "$doc_deb" Depends): it needs nothing"
 
 echo "-- urn: files and Depends"
 tool_list=$(contents "$tool_deb")
@@ -123,6 +152,9 @@ has urn '^usr/share/man/man1/urn-extract\.1\.gz$' "$tool_list"
 has urn '^usr/share/doc/urn/changelog\.gz$' "$tool_list"
 has urn '^usr/share/doc/urn/docs/cli\.md$' "$tool_list"
 has urn '^usr/share/doc/urn/docs/schema/check\.schema\.json$' "$tool_list"
+has urn '^usr/share/doc/urn/grammar/README\.md$' "$tool_list"
+has urn '^usr/share/doc/urn/example/urns\.txt$' "$tool_list"
+has urn '^usr/share/doc/urn/example/user_namespace/acme_ticket\.cpp$' "$tool_list"
 has urn '^usr/share/bash-completion/completions/urn$' "$tool_list"
 has urn '^usr/share/zsh/vendor-completions/_urn$' "$tool_list"
 has urn '^usr/share/fish/vendor_completions\.d/urn\.fish$' "$tool_list"
@@ -130,8 +162,13 @@ has urn '^usr/share/doc/urn/copyright$' "$tool_list"
 has liburns-dev '^usr/share/doc/liburns-dev/copyright$' "$dev_list"
 outside=$(grep -Ev '^usr/' <<<"$tool_list" || true)
 [[ -z $outside ]] || fail "urn: paths outside usr/: $outside"
-shared=$(comm -12 <(files "$dev_deb" | sort) <(files "$tool_deb" | sort))
-[[ -z $shared ]] || fail "urn and liburns-dev both hold: $shared"
+for a in "${debs[@]}"; do
+    for b in "${debs[@]}"; do
+        [[ $a < $b ]] || continue
+        shared=$(comm -12 <(files "$a" | sort) <(files "$b" | sort))
+        [[ -z $shared ]] || fail "${a##*/} and ${b##*/} both hold: $shared"
+    done
+done
 dev_like=$(grep -E '^usr/include/|^usr/share/doc/liburns-dev|liburns\.a$|/cmake/urns|/pkgconfig/' <<<"$tool_list" || true)
 [[ -z $dev_like ]] || fail "urn holds files of the development package: $dev_like"
 tool_depends=$(dpkg-deb -f "$tool_deb" Depends)
@@ -157,11 +194,11 @@ echo "python3-urns Depends: $python_depends"
     fail "python3-urns: Recommends is not python3-dask, python3-distributed"
 [[ $(dpkg-deb -f "$python_deb" Section) == python ]] || fail "python3-urns: Section is not python"
 
-echo "-- dpkg-deb -x the three into $scratch/unpacked; check.sh with prefix $scratch/unpacked/usr"
+echo "-- dpkg-deb -x the four into $scratch/unpacked; check.sh with prefix $scratch/unpacked/usr"
 mkdir -p "$scratch/unpacked"
-dpkg-deb -x "$dev_deb" "$scratch/unpacked"
-dpkg-deb -x "$tool_deb" "$scratch/unpacked"
-dpkg-deb -x "$python_deb" "$scratch/unpacked"
+for deb in "${debs[@]}"; do
+    dpkg-deb -x "$deb" "$scratch/unpacked"
+done
 "$here/check.sh" "$scratch/unpacked/usr" "$scratch/consumer"
 
 echo "-- the packaged urn --version"
@@ -195,4 +232,4 @@ echo "urns._urns from $where"
     URNS_TOOL="$scratch/unpacked/usr/bin/urn" "$python" -m pytest -q -p no:cacheprovider "$source_dir/python/tests") ||
     fail "python/tests/ failed against the packaged module"
 
-echo "check_debs.sh: ok: ${dev_deb##*/}, ${tool_deb##*/} and ${python_deb##*/} (version $version)"
+echo "check_debs.sh: ok: ${dev_deb##*/}, ${doc_deb##*/}, ${tool_deb##*/} and ${python_deb##*/} (version $version)"
