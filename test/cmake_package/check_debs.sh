@@ -16,7 +16,9 @@
 # and with pkg-config and a plugin is loaded by the packaged urn, checks that
 # `urn --version` says the packages' version, that every path the packaged
 # manual pages and --help texts name is in the packages
-# (check_doc_paths.py), and runs the Python test suite
+# (check_doc_paths.py), that every link of the packaged pages and every
+# docs/, grammar/ or example/ path that they and the headers name is
+# (check_doc_links.py), and runs the Python test suite
 # (python/tests/ with pytest) against the packaged module, first on
 # PYTHONPATH.
 # Usage: test/cmake_package/check_debs.sh <build dir> <scratch dir>
@@ -220,6 +222,9 @@ completed=$(bash -c 'source "$1"; COMP_WORDS=(urn check --synt); COMP_CWORD=2; _
 
 echo "-- every path the packaged manual pages and --help texts name is packaged"
 python3 "$here/check_doc_paths.py" "$scratch/unpacked"
+
+echo "-- every link and docs/, grammar/, example/ path of the packaged pages and headers is packaged"
+python3 "$here/check_doc_links.py" "$scratch/unpacked" --headers-doc usr/share/doc/liburns-doc
 
 echo "-- python/tests/ with pytest against the packaged module"
 site="$scratch/unpacked/usr/lib/python3/dist-packages"
