@@ -22,6 +22,15 @@
 #include <urns/nss/abnf.hpp>
 #include <urns/nss/builtin.hpp>
 #include <urns/urns.hpp>
+// The library's namespace plugin loader, where this build's library has it
+// (urns.load_plugin, URNS_PLUGINS); without it, load_plugin raises
+// PluginError and URNS_PLUGINS is not read.
+#if __has_include(<urns/nss/plugin_loader.hpp>)
+#include <urns/nss/plugin_loader.hpp>
+#define URNS_PYTHON_PLUGINS 1
+#else
+#define URNS_PYTHON_PLUGINS 0
+#endif
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -492,6 +501,7 @@ struct py_namespace {
     bool shipped = false;
     std::string nid;
     std::optional<std::string> abnf, root; // ABNF namespaces only
+    std::optional<std::string> plugin;     // a plugin's namespaces: its path, as given
     std::vector<std::string> case_insensitive, fields;
     std::string reference;
     std::vector<urns::abnf::diagnostic> warnings;
@@ -557,6 +567,104 @@ struct ns_arg {
     explicit operator bool() const noexcept { return reg != nullptr; }
 };
 
+// ------------------------------------------------------------ plugins
+
+/// A plugin that cannot be loaded, on its way to Python as
+/// urns.PluginError (an ImportError whose path is the plugin's).
+struct plugin_failure {
+    std::string path;    // as given
+    std::string reason;  // why, without the path
+    std::string message; // where from, the path and why
+};
+
+PyObject* plugin_error_type = nullptr;
+
+/// The registry of namespaces=True: the shipped namespaces and the
+/// plugins' (load_plugin(), URNS_PLUGINS); null while no plugin is
+/// loaded (builtin() is then used as it is). Replaced, never changed, by
+/// a load, so that a call running without the GIL keeps the registry it
+/// started with. Changed with the GIL held.
+std::shared_ptr<urns::nss::registry const> g_default_registry;
+/// The plugins' namespaces, in the order they were loaded.
+std::vector<std::shared_ptr<py_namespace>> g_plugin_namespaces;
+/// Whether URNS_PLUGINS was read and every plugin it names loaded.
+bool g_environment_loaded = false;
+
+/** Loads the plugin at `path` with the library's loader (its policy: a
+    name without "/" in the current directory first, one shared object
+    loaded once) and adds its namespaces to the registry of
+    namespaces=True; `from` is what the message begins with. The NIDs of
+    its namespaces. A NID the registry has from elsewhere (a shipped one,
+    another plugin's) is refused, and then nothing of the plugin is added;
+    the same plugin again adds nothing. */
+std::vector<std::string> load_into_default(std::string const& path, std::string const& from)
+{
+#if URNS_PYTHON_PLUGINS
+    urns::nss::loaded_plugin p;
+    try {
+        p = urns::nss::load_plugin(path);
+    } catch (urns::nss::plugin_error const& e) {
+        throw plugin_failure{path, e.why(), from + e.what()};
+    }
+    urns::nss::registry const& current = g_default_registry ? *g_default_registry : urns::nss::builtin();
+    std::vector<urns::nss::namespace_rules> added;
+    std::vector<std::string> nids;
+    for (urns::nss::namespace_rules const& r : p.rules) {
+        nids.emplace_back(r.nid);
+        urns::nss::namespace_rules const* have = current.find(r.nid);
+        if (have && have->context == r.context)
+            continue; // this plugin's, loaded before
+        if (have) {
+            std::string const why = "the NID " + std::string(r.nid) + " is already registered";
+            throw plugin_failure{path, why, from + "cannot load plugin " + path + ": " + why};
+        }
+        added.push_back(r);
+    }
+    if (!added.empty()) {
+        auto next = std::make_shared<urns::nss::registry>(current);
+        for (urns::nss::namespace_rules const& r : added) {
+            next->add(r);
+            auto ns = std::make_shared<py_namespace>();
+            ns->rules = r;
+            ns->nid = std::string(r.nid);
+            ns->reference = std::string(r.reference);
+            ns->plugin = path;
+            g_plugin_namespaces.push_back(std::move(ns));
+        }
+        g_default_registry = std::move(next);
+    }
+    return nids;
+#else
+    throw plugin_failure{path, "this build of urns has no plugin loader",
+                         from + "cannot load plugin " + path + ": this build of urns has no plugin loader"};
+#endif
+}
+
+/// Loads the plugins of URNS_PLUGINS (paths separated by ":", read with
+/// secure_getenv as the urn tool reads it: not in a set-user-ID or
+/// set-group-ID process) on the first call that needs the registry of
+/// namespaces=True. A plugin that cannot be loaded raises PluginError,
+/// and again on each such call, until the variable is right.
+void load_environment_plugins()
+{
+#if URNS_PYTHON_PLUGINS
+    if (g_environment_loaded)
+        return;
+    for (std::string const& path : urns::nss::environment_plugins())
+        load_into_default(path, "URNS_PLUGINS: ");
+#endif
+    g_environment_loaded = true;
+}
+
+/// The registry of namespaces=True (URNS_PLUGINS loaded first).
+ns_arg default_namespaces()
+{
+    load_environment_plugins();
+    if (g_default_registry)
+        return {g_default_registry.get(), g_default_registry};
+    return {&urns::nss::builtin(), nullptr};
+}
+
 /// True or False (two pointer compares), None, an int (its truth), a
 /// Registry, or an iterable of Namespace (the shipped ones and those);
 /// nullptr: the default, False.
@@ -565,14 +673,14 @@ ns_arg get_namespaces(PyObject* o)
     if (!o || o == Py_False || o == Py_None)
         return {};
     if (o == Py_True)
-        return {&urns::nss::builtin(), nullptr};
+        return default_namespaces();
     py::handle h(o);
     if (py::isinstance<py_registry>(h)) {
         py_registry const& r = self_of<py_registry>(h, "Registry");
         return {r.reg.get(), r.reg};
     }
     if (PyLong_Check(o))
-        return PyObject_IsTrue(o) ? ns_arg{&urns::nss::builtin(), nullptr} : ns_arg{};
+        return PyObject_IsTrue(o) ? default_namespaces() : ns_arg{};
     PyObject* it = PyUnicode_Check(o) || PyBytes_Check(o) ? nullptr : PyObject_GetIter(o);
     if (!it) {
         PyErr_Clear();
@@ -778,6 +886,38 @@ URNS_GETTER(f_component, optional_ascii(u.has_f_component(), u.f_component()))
 URNS_GETTER(syntax, py::reinterpret_borrow<py::object>(syntax_str(u.syntax())))
 #undef URNS_GETTER
 
+/// Text from outside that need not be UTF-8 (a plugin's rule name), as
+/// a str: bytes that are not UTF-8 become lone surrogates.
+py::object lenient_str(std::string_view v)
+{
+    PyObject* o = PyUnicode_DecodeUTF8(v.data(), static_cast<Py_ssize_t>(v.size()), "surrogateescape");
+    if (!o)
+        throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(o);
+}
+
+/// The named fields of a URN's NSS by the namespaces of namespaces=True
+/// (the shipped ones and the plugins'): ((name, text), ...); empty when
+/// its namespace names none or rejects the NSS.
+py::object fields_of_urn(urns::urn_view u, ns_arg const& ns)
+{
+    urns::nss::namespace_rules const* r = ns ? ns.reg->find(u.nid()) : nullptr;
+    if (!r || !r->fields)
+        return py::tuple();
+    std::string_view const nss = u.nss();
+    std::vector<urns::nss::nss_field> const fields = r->fields_of(nss);
+    py::tuple out(fields.size());
+    for (std::size_t i = 0; i < fields.size(); ++i)
+        out[i] = py::make_tuple(lenient_str(fields[i].name),
+                                ascii_obj(nss.substr(fields[i].begin, fields[i].end - fields[i].begin)));
+    return out;
+}
+
+PyObject* urn_get_fields(PyObject* self, void*)
+{
+    return urn_get(self, [](urns::urn const& u) { return fields_of_urn(u.view(), default_namespaces()); });
+}
+
 PyGetSetDef urn_getset[] = {
     {"scheme", urn_get_scheme, nullptr, "'urn' as written (any case).", nullptr},
     {"nid", urn_get_nid, nullptr, "The namespace identifier as written.", nullptr},
@@ -790,6 +930,14 @@ PyGetSetDef urn_getset[] = {
     {"f_component", urn_get_f_component, nullptr, "The fragment (RFC 8141's f-component) after '#', or None.",
      nullptr},
     {"syntax", urn_get_syntax, nullptr, "The syntax it was parsed with: 'rfc2141bis', 'rfc2141' or 'rfc8141'.",
+     nullptr},
+    {"fields", urn_get_fields, nullptr,
+     "The named fields of the NSS, as its namespace names them: a tuple of\n"
+     "(name, text) pairs, in order (a name may come more than once), text as\n"
+     "written. By the namespaces of namespaces=True: those urns ships (uuid's\n"
+     "time-low, ..., node) and the plugins loaded (load_plugin, URNS_PLUGINS).\n"
+     "Empty when the namespace names no fields or rejects the NSS. For a\n"
+     "Namespace of a Registry, Namespace.fields(nss).",
      nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
@@ -1145,7 +1293,8 @@ py::tuple namespace_state(py_namespace const& ns)
 /// Equal state, the NID compared without case.
 bool same_namespace(py_namespace const& a, py_namespace const& b)
 {
-    return a.shipped == b.shipped && lower(a.nid) == lower(b.nid) && a.abnf == b.abnf && a.root == b.root &&
+    return a.shipped == b.shipped && a.plugin == b.plugin && lower(a.nid) == lower(b.nid) && a.abnf == b.abnf &&
+           a.root == b.root &&
            a.case_insensitive == b.case_insensitive && a.fields == b.fields && a.reference == b.reference;
 }
 
@@ -1785,6 +1934,227 @@ py::object fn_find_many(PyObject** a)
     return out;
 }
 
+/// A path argument: str (encoded as the file system encodes names), bytes
+/// or os.PathLike.
+std::string path_arg(PyObject* o, char const* what)
+{
+    PyObject* fs = PyOS_FSPath(o);
+    if (!fs) {
+        PyErr_Clear();
+        throw py::type_error(std::string(what) + " must be str, bytes or os.PathLike, not " + type_name(o));
+    }
+    py::object path = py::reinterpret_steal<py::object>(fs);
+    if (PyUnicode_Check(fs))
+        path = py::reinterpret_steal<py::object>(PyUnicode_EncodeFSDefault(fs));
+    if (!path)
+        throw py::error_already_set();
+    std::string p(PyBytes_AS_STRING(path.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(path.ptr())));
+    if (p.empty() || p.find('\0') != std::string::npos)
+        throw py::value_error(std::string(what) + " must be a non-empty path without NUL");
+    return p;
+}
+
+py::object fn_load_plugin(PyObject** a)
+{
+    std::string const path = path_arg(a[0], "path");
+    load_environment_plugins();
+    py::list nids;
+    for (std::string const& nid : load_into_default(path, ""))
+        nids.append(py::str(nid));
+    return py::tuple(nids);
+}
+
+/// The namespaces of namespaces=True: the shipped ones, then the plugins'.
+py::object fn_default_namespaces(PyObject**)
+{
+    load_environment_plugins();
+    py::list out;
+    for (urns::nss::namespace_rules const& r : urns::nss::builtin().entries())
+        out.append(py::cast(shipped_namespace(r.nid)));
+    for (auto const& ns : g_plugin_namespaces)
+        out.append(py::cast(ns));
+    return out;
+}
+
+/// For pickle: a plugin's namespace, the plugin loaded first (harmless
+/// where it is loaded already).
+py::object fn_restore_plugin_namespace(PyObject** a)
+{
+    std::string const path = str_arg(a[0], "path");
+    std::string const nid = lower(str_arg(a[1], "nid"));
+    load_environment_plugins();
+    load_into_default(path, "");
+    for (auto const& ns : g_plugin_namespaces)
+        if (lower(ns->nid) == nid)
+            return py::cast(ns);
+    throw plugin_failure{path, "it has no namespace " + nid, "cannot load plugin " + path + ": it has no namespace " + nid};
+}
+
+/// What _column gives of each text.
+enum class column_kind {
+    valid, canonical, nid, nss, assigned_name, query, r_component, q_component, f_component, error, fields
+};
+
+column_kind get_column_kind(PyObject* o)
+{
+    static std::pair<char const*, column_kind> const names[] = {
+        {"valid", column_kind::valid},
+        {"canonical", column_kind::canonical},
+        {"nid", column_kind::nid},
+        {"nss", column_kind::nss},
+        {"assigned_name", column_kind::assigned_name},
+        {"query", column_kind::query},
+        {"r_component", column_kind::r_component},
+        {"q_component", column_kind::q_component},
+        {"f_component", column_kind::f_component},
+        {"error", column_kind::error},
+        {"fields", column_kind::fields},
+    };
+    std::string const what = str_arg(o, "what");
+    for (auto const& [name, kind] : names)
+        if (what == name)
+            return kind;
+    throw py::value_error("unknown column '" + what + "'");
+}
+
+/// The text of a component that may be absent.
+std::optional<std::string> component(bool present, std::string_view v)
+{
+    return present ? std::optional<std::string>(std::string(v)) : std::nullopt;
+}
+
+/** For urns.pandas: one value of each text, computed without the GIL a
+    chunk at a time, and no URN object made. "valid": bytes, 1 or 0 per
+    text (numpy.frombuffer reads it as a bool array); "canonical", "nid",
+    "nss", "assigned_name", "query", "r_component", "q_component",
+    "f_component": a list of str, None where the text is not a URN (or the
+    component is absent); "error": four lists (offsets, codes, expected
+    rule names, messages), None in each where the text is a URN; "fields":
+    a list of the tuples URN.fields gives (() where the text is not a
+    URN). None is a missing value: not valid, None in every list (() for
+    "fields"), no error. A str that UTF-8 cannot encode is not a URN (its
+    error: offset None, code 'unencodable', expected '', the encoder's
+    message); any other item that is neither str nor bytes-like raises
+    TypeError with its index. */
+py::object fn_column(PyObject** a)
+{
+    column_kind const kind = get_column_kind(a[1]);
+    urns::syntax const syn = get_syntax(a[2]);
+    ns_arg const ns = get_namespaces(a[3]);
+    auto const md = get_mode(a[4]);
+    ns_arg const field_ns = kind == column_kind::fields ? (ns ? ns : default_namespaces()) : ns_arg{};
+    py::object seq = batch_items(a[0], "texts");
+    auto const n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(seq.ptr()));
+    PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
+    py::bytes bits;
+    char* bit = nullptr;
+    py::list out;
+    if (kind == column_kind::valid) {
+        bits = py::reinterpret_steal<py::bytes>(PyBytes_FromStringAndSize(nullptr, static_cast<Py_ssize_t>(n)));
+        if (!bits)
+            throw py::error_already_set();
+        bit = PyBytes_AS_STRING(bits.ptr());
+    } else if (kind != column_kind::error) {
+        out = py::list(n);
+    }
+    std::array<py::list, 4> error_columns; // "error": offsets, codes, expected names, messages
+    if (kind == column_kind::error)
+        for (py::list& c : error_columns)
+            c = py::list(n);
+    std::vector<std::string_view> texts;
+    std::vector<char> usable;
+    std::vector<std::optional<urns::urn_view>> parsed;
+    std::vector<std::optional<std::string>> values;
+    std::vector<std::optional<urns::parse_error>> failed;
+    std::deque<std::string> copies;
+    std::vector<std::string> unencodable;
+    urns::parse_options const o{syn, ns.reg};
+    for (std::size_t start = 0; start < n; start += chunk_items) {
+        std::size_t const end = std::min(n, start + chunk_items);
+        std::size_t const m = end - start;
+        texts.assign(m, std::string_view());
+        usable.assign(m, 1);
+        unencodable.assign(m, std::string());
+        copies.clear();
+        for (std::size_t i = start; i < end; ++i) {
+            py::object exc;
+            if (items[i] == Py_None) {
+                usable[i - start] = 0; // missing
+                continue;
+            }
+            if (batch_text(items[i], i, "texts", texts[i - start], copies, exc))
+                continue;
+            if (!PyUnicode_Check(items[i]))
+                bad_item(on_error::raise, exc);
+            usable[i - start] = 0;
+            unencodable[i - start] = py::str(exc).cast<std::string>();
+        }
+        parsed.assign(m, std::nullopt);
+        values.assign(m, std::nullopt);
+        failed.assign(m, std::nullopt);
+        {
+            py::gil_scoped_release nogil;
+            for (std::size_t k = 0; k < m; ++k) {
+                if (!usable[k])
+                    continue;
+                auto r = urns::parse_urn(texts[k], o);
+                if (!r) {
+                    failed[k] = r.error();
+                    continue;
+                }
+                urns::urn_view const& u = *r;
+                switch (kind) {
+                case column_kind::canonical: values[k] = canonical_of(u, mode_for(u, md), ns); break;
+                case column_kind::nid: values[k] = std::string(u.nid()); break;
+                case column_kind::nss: values[k] = std::string(u.nss()); break;
+                case column_kind::assigned_name: values[k] = std::string(u.assigned_name()); break;
+                case column_kind::query: values[k] = component(u.has_query(), u.query()); break;
+                case column_kind::r_component: values[k] = component(u.has_r_component(), u.r_component()); break;
+                case column_kind::q_component: values[k] = component(u.has_q_component(), u.q_component()); break;
+                case column_kind::f_component: values[k] = component(u.has_f_component(), u.f_component()); break;
+                default: parsed[k] = u; break; // views into texts[k], alive until the chunk is done
+                }
+            }
+        }
+        for (std::size_t k = 0; k < m; ++k) {
+            bool const ok = usable[k] && !failed[k];
+            switch (kind) {
+            case column_kind::valid: bit[start + k] = ok ? 1 : 0; continue;
+            case column_kind::error: {
+                std::size_t const i = start + k;
+                py::object offset = py::none(), code = py::none(), expected = py::none(), message = py::none();
+                if (!usable[k] && !unencodable[k].empty()) {
+                    code = py::str("unencodable");
+                    expected = py::str("");
+                    message = py::str(unencodable[k]);
+                } else if (failed[k]) {
+                    offset = py::int_(failed[k]->offset);
+                    code = py::str(std::string(urns::error_code_name(failed[k]->code)));
+                    expected = py::str(std::string(failed[k]->expected));
+                    message = lenient_str(urns::to_string(*failed[k], texts[k]));
+                }
+                error_columns[0][i] = offset;
+                error_columns[1][i] = code;
+                error_columns[2][i] = expected;
+                error_columns[3][i] = message;
+                continue;
+            }
+            case column_kind::fields:
+                out[start + k] = ok ? fields_of_urn(*parsed[k], field_ns) : py::object(py::tuple());
+                continue;
+            default:
+                out[start + k] = values[k] ? ascii_obj(*values[k]) : py::object(py::none());
+                continue;
+            }
+        }
+    }
+    if (kind == column_kind::valid)
+        return std::move(bits);
+    if (kind == column_kind::error)
+        return py::make_tuple(error_columns[0], error_columns[1], error_columns[2], error_columns[3]);
+    return std::move(out);
+}
+
 py::object fn_make_urn(PyObject** a)
 {
     text_arg n = get_text(a[0], "nid");
@@ -1972,6 +2342,18 @@ PYBIND11_MODULE(_urns, m)
     if (!grammar_error_type)
         throw py::error_already_set();
     m.attr("GrammarError") = py::handle(grammar_error_type);
+    plugin_error_type = PyErr_NewExceptionWithDoc(
+        "urns.PluginError",
+        "A namespace plugin cannot be loaded (load_plugin, URNS_PLUGINS).\n\n"
+        "An ImportError. str(e) names where the path came from (URNS_PLUGINS), the\n"
+        "path and the cause; path is the plugin's path as given, reason the cause\n"
+        "alone: a missing file, not a urns plugin, another plugin interface or C++\n"
+        "ABI, the plugin's own error, no namespace, a NID that is not valid, given\n"
+        "twice, or already registered (a shipped one, another plugin's).",
+        PyExc_ImportError, nullptr);
+    if (!plugin_error_type)
+        throw py::error_already_set();
+    m.attr("PluginError") = py::handle(plugin_error_type);
     m.attr("ParseError") = py::handle(parse_error_type);
     py::register_exception_translator([](std::exception_ptr p) {
         try {
@@ -1983,6 +2365,11 @@ PYBIND11_MODULE(_urns, m)
         } catch (grammar_failure const& f) {
             py::object exc = make_grammar_error(f);
             PyErr_SetObject(grammar_error_type, exc.ptr());
+        } catch (plugin_failure const& f) {
+            py::object exc = py::reinterpret_borrow<py::object>(plugin_error_type)(
+                lenient_str(f.message), "path"_a = lenient_str(f.path));
+            exc.attr("reason") = lenient_str(f.reason);
+            PyErr_SetObject(plugin_error_type, exc.ptr());
         }
     });
 
@@ -1991,7 +2378,8 @@ PYBIND11_MODULE(_urns, m)
     // -------------------------------------------------------- functions
     std::string const ns_doc =
         "namespaces: also check the NSS against namespaces' rules: True, those shipped\n"
-        "with urns (see namespaces()); a Registry; or Namespace objects (the shipped\n"
+        "with urns and the plugins loaded (see namespaces(), load_plugin()); a\n"
+        "Registry; or Namespace objects (the shipped\n"
         "ones and those, e.g. [Namespace.from_abnf(...)]). Every call that takes\n"
         "namespaces= takes the same values.";
     add_function(m, "urns", "parse", {"text", "syntax='rfc2141bis'", "namespaces=False"}, fn_parse,
@@ -2099,6 +2487,30 @@ PYBIND11_MODULE(_urns, m)
                  },
                  "For pickle: the shipped namespace of the NID when abnf is None, else\n"
                  "Namespace.from_abnf() of the rest.");
+
+    add_function(m, "urns", "load_plugin", {"path"}, fn_load_plugin,
+                 "Loads a namespace plugin (a shared object built with urns_add_plugin, as the\n"
+                 "urn tool loads with --plugin) and adds its namespaces to those namespaces=True\n"
+                 "applies; returns their NIDs (a tuple of str). path: str, bytes or\n"
+                 "os.PathLike; a name without '/' is looked up in the current directory first,\n"
+                 "then where the dynamic linker looks (LD_LIBRARY_PATH, the system's library\n"
+                 "directories). The same file loaded again (by any path) adds nothing and\n"
+                 "returns the same NIDs. Loading runs the plugin's code. Raises PluginError,\n"
+                 "naming the file and the cause. URNS_PLUGINS (paths separated by ':', ignored\n"
+                 "in a set-user-ID or set-group-ID process, as the urn tool ignores it) is\n"
+                 "loaded the same way by the first call that applies namespaces=True. A\n"
+                 "plugin is never unloaded.");
+    // Whether load_plugin can load (the library has the loader).
+    m.attr("_has_plugin_loader") = py::bool_(URNS_PYTHON_PLUGINS != 0);
+    add_function(m, "urns._urns", "_default_namespaces", {}, fn_default_namespaces,
+                 "A list of Namespace; see urns.namespaces().");
+    add_function(m, "urns._urns", "_restore_plugin_namespace", {"path", "nid"}, fn_restore_plugin_namespace,
+                 "For pickle: the namespace of the NID of the plugin at path, loaded first.");
+    add_function(m, "urns._urns", "_column", {"texts", "what", "syntax='rfc2141bis'", "namespaces=False", "mode=None"},
+                 fn_column,
+                 "For urns.pandas: one value of each text (valid, canonical, nid, nss,\n"
+                 "assigned_name, query, r_component, q_component, f_component, error or\n"
+                 "fields), computed with the GIL released; 'valid' gives bytes of 1 and 0.");
 
     py::module_ pct = m.def_submodule("pct", "Percent-encoding of NSSs (RFC 3986 section 2.1).");
     add_function(pct, "urns.pct", "decode_to_bytes", {"text"}, fn_pct_decode_to_bytes,
@@ -2304,10 +2716,12 @@ PYBIND11_MODULE(_urns, m)
     py::class_<py_namespace, std::shared_ptr<py_namespace>> ns_class(m, "Namespace",
         "A namespace's rules for its NSSs: one of those urns ships (see\n"
         "namespaces()), or one made from the ABNF of its registration with\n"
-        "Namespace.from_abnf(). Immutable, hashable, picklable (an ABNF namespace\n"
-        "as its text and options, compiled again when loaded; a shipped one by\n"
-        "its NID). Give namespaces to the calls that take namespaces= in a\n"
-        "Registry, or as a list (the shipped namespaces and those).");
+        "Namespace.from_abnf(), or a plugin's (load_plugin). Immutable, hashable,\n"
+        "picklable (an ABNF namespace as its text and options, compiled again when\n"
+        "loaded; a shipped one by its NID; a plugin's by its path and NID, the\n"
+        "plugin loaded where it is unpickled). Give namespaces to the calls that\n"
+        "take namespaces= in a Registry, or as a list (the shipped namespaces and\n"
+        "those).");
     ns_class
         .def_property_readonly("nid", [](py::handle self) { return ns_of(self).nid; },
                                "The NID, as given (compared case-insensitively).")
@@ -2382,7 +2796,9 @@ PYBIND11_MODULE(_urns, m)
              "The named fields of an NSS the namespace accepts: (rule, begin, end, text)\n"
              "for each span of a field rule (from_abnf's fields; by default every rule\n"
              "of the grammar but RFC 5234's and RFC 3986's), begin and end in bytes of\n"
-             "the NSS. Empty for an NSS it rejects, and for a shipped namespace.")
+             "the NSS; for a shipped namespace or a plugin's, the fields it names (uuid's\n"
+             "time-low, ..., node). Empty for an NSS it rejects, and for a namespace that\n"
+             "names none.")
         .def("__eq__",
              [](py::handle self, py::handle other) -> py::object {
                  if (!py::isinstance<py_namespace>(other))
@@ -2402,11 +2818,18 @@ PYBIND11_MODULE(_urns, m)
                  std::string const nid = py::repr(py::str(ns.nid)).cast<std::string>();
                  if (ns.shipped)
                      return "<urns.Namespace " + nid + " (shipped)>";
+                 if (ns.plugin)
+                     return "<urns.Namespace " + nid + " (plugin " +
+                            py::repr(lenient_str(*ns.plugin)).cast<std::string>() + ")>";
                  return "<urns.Namespace " + nid + " root=" + py::repr(py::str(*ns.root)).cast<std::string>() + ">";
              })
         .def("__reduce__",
              [](py::handle self) {
-                 py::tuple st = namespace_state(ns_of(self));
+                 py_namespace const& ns = ns_of(self);
+                 if (ns.plugin) // the plugin loaded again where it is unpickled
+                     return py::make_tuple(py::module_::import("urns._urns").attr("_restore_plugin_namespace"),
+                                           py::make_tuple(lenient_str(*ns.plugin), py::str(ns.nid)));
+                 py::tuple st = namespace_state(ns);
                  // A module function, which every pickler finds by name
                  // (cloudpickle would pickle a bound class method by value).
                  return py::make_tuple(py::module_::import("urns._urns").attr("_restore_namespace"), st);
@@ -2543,12 +2966,6 @@ PYBIND11_MODULE(_urns, m)
              });
     py::setattr(m.attr("Registry"), "__hash__", py::none());
 
-    m.def("_builtin_namespaces", [] {
-        std::vector<std::shared_ptr<py_namespace>> out;
-        for (urns::nss::namespace_rules const& r : urns::nss::builtin().entries())
-            out.push_back(shipped_namespace(r.nid));
-        return out;
-    }, "_builtin_namespaces()\n--\n\nA list of Namespace; see urns.namespaces().");
     m.def("_registered_namespaces", [] {
         py::list out;
         for (urns::registered_namespace const& r : urns::registered_namespaces())

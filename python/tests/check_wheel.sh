@@ -4,12 +4,12 @@
 #   1. `python3 -m build --wheel --no-isolation` of the source tree, offline,
 #      with the build tree given (setup.py's URNS_CMAKE_BUILD_DIR: the
 #      module just built and tested goes into the wheel);
-#   2. a fresh venv (--system-site-packages: Debian's pytest, dask and
-#      distributed are seen), the wheel installed with pip --no-index;
+#   2. a fresh venv (--system-site-packages: Debian's pytest, dask,
+#      distributed and pandas are seen), the wheel installed with pip --no-index;
 #   3. the metadata: importlib.metadata.version("urns") is
 #      include/urns/version.hpp's, the dask extra is declared, the stubs
 #      and py.typed are installed;
-#   4. the Python suite (test_urns.py, test_dask.py) run by the venv's
+#   4. the Python suite (test_urns.py, test_dask.py, test_pandas.py) run by the venv's
 #      interpreter from outside the source tree, against the installed copy.
 # Usage: python/tests/check_wheel.sh <python> <source dir> <build dir> <scratch dir> <urn tool>
 set -euo pipefail
@@ -52,10 +52,10 @@ meta = importlib.metadata.metadata("urns")
 assert "dask" in meta.get_all("Provides-Extra"), meta.get_all("Provides-Extra")
 assert any(r.startswith("distributed") and "extra == 'dask'" in r.replace('"', "'") for r in meta.get_all("Requires-Dist")), meta.get_all("Requires-Dist")
 files = {str(f) for f in importlib.metadata.files("urns")}
-assert {"urns/__init__.pyi", "urns/dask.pyi", "urns/py.typed"} <= files, files
+assert {"urns/__init__.pyi", "urns/dask.pyi", "urns/pandas.py", "urns/pandas.pyi", "urns/py.typed"} <= files, files
 print("metadata: urns", want, "in", venv)
 PY
 
 echo "-- the Python suite against the installed package"
 URNS_SOURCE_DIR=$src URNS_TOOL=$tool "$venv_python" -m pytest -q -p no:cacheprovider \
-    "$src/python/tests/test_urns.py" "$src/python/tests/test_dask.py"
+    "$src/python/tests/test_urns.py" "$src/python/tests/test_dask.py" "$src/python/tests/test_pandas.py"

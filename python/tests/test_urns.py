@@ -177,6 +177,32 @@ def test_namespaces():
     assert next(urns.find("x urn:uuid:not-a-uuid y")).namespace_fault is None
 
 
+def test_fields_of_a_shipped_namespace():
+    # RFC 4122 section 3's ABNF: UUID = time-low "-" time-mid "-"
+    # time-high-and-version "-" clock-seq-and-reserved clock-seq-low "-" node;
+    # the UUID is the example of RFC 4122 section 3.
+    u = urns.parse("urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+    assert u.fields == (("time-low", "f81d4fae"), ("time-mid", "7dec"), ("time-high-and-version", "11d0"),
+                        ("clock-seq-and-reserved", "a7"), ("clock-seq-low", "65"), ("node", "00a0c91e6bf6"))
+    # As written (the fold does not apply), and kept through a pickle.
+    up = urns.parse("URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6")
+    assert dict(up.fields)["node"] == "00A0C91E6BF6"
+    for proto in range(pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(up, proto)).fields == up.fields
+    # None where the namespace rejects the NSS or names no fields.
+    assert urns.parse("urn:uuid:not-a-uuid").fields == ()
+    assert urns.parse("urn:isbn:0-395-36341-1").fields == ()
+    assert urns.parse("urn:ex:a").fields == ()
+
+
+def test_load_plugin_missing_file():
+    with pytest.raises(urns.PluginError) as e:
+        urns.load_plugin("/nonexistent/urns-plugin.so")
+    assert isinstance(e.value, ImportError)
+    assert e.value.path == "/nonexistent/urns-plugin.so"
+    assert "cannot load plugin /nonexistent/urns-plugin.so: " in str(e.value)
+
+
 def test_help_reads():
     text = pydoc.render_doc(urns, renderer=pydoc.plaintext)
     for name in ("parse_many", "canonical_many", "find_many", "ParseError", "UTF-8", "equivalence_key"):

@@ -174,4 +174,18 @@ except urns.GrammarError as e:
     assert_type(e.diagnostics[0].expected, Tuple[str, ...])
     assert e.diagnostics[0].line == 1 and e.diagnostics[0].column == 7
 
+# URN.fields: the uuid namespace's (RFC 4122 section 3's example UUID).
+fields = urns.parse("urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6").fields
+assert_type(fields, Tuple[Tuple[str, str], ...])
+assert fields[0] == ("time-low", "f81d4fae")
+
+# load_plugin: a file that is not there raises PluginError, an ImportError.
+try:
+    urns.load_plugin("/nonexistent/plugin.so")
+    raise AssertionError("a missing plugin loaded")
+except urns.PluginError as e:
+    assert_type(e.reason, str)
+    assert_type(e.path, Optional[str])
+    assert e.path == "/nonexistent/plugin.so"
+
 print("typing_usage: ok")

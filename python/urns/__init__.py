@@ -27,11 +27,12 @@ that UTF-8, not characters; for ASCII text the two are the same. A str that
 UTF-8 cannot encode (a lone surrogate) raises UnicodeEncodeError.
 
 Functions: parse, is_valid, canonical, equivalent, equivalence_key, check,
-find, make_urn, namespaces, registered_namespaces; the batch functions
+find, make_urn, namespaces, registered_namespaces, load_plugin; the batch functions
 parse_many, canonical_many and find_many release the GIL while the C++ code
 runs, so threads calling them use several cores. The functions and objects
 pickle (multiprocessing, Dask). Submodules: urns.pct (percent-encoding),
-urns.dask (URNs of many files with Dask, as `urn extract --json` finds them).
+urns.dask (URNs of many files with Dask, as `urn extract --json` finds them),
+urns.pandas (the accessor Series.urns, where pandas is installed).
 
 Namespaces: namespaces=True applies the rules of the namespaces urns ships
 (namespaces() lists them); a namespace known only by the ABNF of its
@@ -49,6 +50,14 @@ list: the shipped namespaces and those):
     False
     >>> urns.canonical("urn:mrn:IALA:x", syntax="rfc8141", namespaces=reg)
     'urn:mrn:iala:x'
+
+A namespace written in C++ as a plugin of the urn tool (urns_add_plugin) is
+loaded with load_plugin(path), or from URNS_PLUGINS (paths separated by
+':') as the tool loads it; its namespaces join those of namespaces=True,
+and URN.fields gives the fields a namespace names (uuid's, a plugin's):
+
+    >>> urns.parse("urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6").fields[0]
+    ('time-low', 'f81d4fae')
 """
 
 from typing import List, NamedTuple
@@ -64,6 +73,7 @@ from ._urns import (
     Namespace,
     NamespaceFault,
     ParseError,
+    PluginError,
     Registry,
     canonical,
     canonical_many,
@@ -73,6 +83,7 @@ from ._urns import (
     find,
     find_many,
     is_valid,
+    load_plugin,
     make_urn,
     parse,
     parse_many,
@@ -103,9 +114,10 @@ class RegisteredNamespace(NamedTuple):
 
 
 def namespaces() -> List[Namespace]:
-    """The namespaces whose rules urns ships (uuid, isbn, issn, oid, ietf,
-    nbn, example, ...): what ``namespaces=True`` applies."""
-    return _urns._builtin_namespaces()
+    """What ``namespaces=True`` applies: the namespaces whose rules urns
+    ships (uuid, isbn, issn, oid, ietf, nbn, example, ...), then those of
+    the plugins loaded (load_plugin(), URNS_PLUGINS)."""
+    return _urns._default_namespaces()
 
 
 def registered_namespaces() -> List[RegisteredNamespace]:
@@ -126,6 +138,7 @@ __all__ = [
     "Namespace",
     "NamespaceFault",
     "ParseError",
+    "PluginError",
     "RegisteredNamespace",
     "Registry",
     "SYNTAXES",
@@ -137,6 +150,7 @@ __all__ = [
     "find",
     "find_many",
     "is_valid",
+    "load_plugin",
     "make_urn",
     "namespaces",
     "parse",

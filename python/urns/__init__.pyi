@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSL-1.0
 # Type stubs of the package urns (the extension module's classes and
 # functions as re-exported by urns/__init__.py).
+import os
 from typing import (AbstractSet, Any, ClassVar, Deque, Dict, Iterable, Iterator, KeysView, List, Literal, NamedTuple,
                     NoReturn, Optional, Tuple, Union, ValuesView, overload)
 
@@ -19,7 +20,7 @@ _ItemError = Union["ParseError", TypeError, UnicodeEncodeError]
 _Syntax = Literal["rfc2141bis", "rfc2141", "rfc8141"]
 _Mode = Literal["rfc2141", "rfc2141bis-5a", "rfc2141bis-5b", "rfc8141"]
 _Errors = Literal["raise", "none", "return"]
-# namespaces=: True (the shipped namespaces), False or None (none), a
+# namespaces=: True (the shipped namespaces and the plugins loaded), False or None (none), a
 # Registry, or Namespace objects (the shipped ones and those).
 _Namespaces = Union[bool, None, "Registry", Iterable["Namespace"]]
 
@@ -57,6 +58,8 @@ class URN:
     def f_component(self) -> Optional[str]: ...
     @property
     def syntax(self) -> str: ...
+    @property
+    def fields(self) -> Tuple[Tuple[str, str], ...]: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> Tuple[Any, ...]: ...
@@ -138,6 +141,9 @@ class GrammarDiagnostic:
 
 class GrammarError(ValueError):
     diagnostics: List[GrammarDiagnostic]
+
+class PluginError(ImportError):
+    reason: str
 
 class Namespace:
     # Made by from_abnf() or namespaces() only.
@@ -236,4 +242,5 @@ def find_many(texts: _Texts, syntax: _Syntax = ..., strict: bool = ..., namespac
               uri_context: bool = ...) -> List[List[Match]]: ...
 def make_urn(nid: _Text, identifier: _Text, syntax: _Syntax = ..., extra_reserved: _Text = ...) -> URN: ...
 def namespaces() -> List[Namespace]: ...
+def load_plugin(path: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]) -> Tuple[str, ...]: ...
 def registered_namespaces() -> List[RegisteredNamespace]: ...

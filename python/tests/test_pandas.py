@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: BSL-1.0
+"""urns.pandas: the accessor Series.urns (ctest python_pandas, registered
+where the interpreter has pandas)."""
+
+import pytest
+
+pd = pytest.importorskip("pandas")
+np = pytest.importorskip("numpy")
+
+import urns  # noqa: E402
+import urns.pandas  # noqa: E402,F401 (registers the accessor)
+
+# Expected values from the documents: draft-03's NID and NSS rules, RFC
+# 3187's ISBN example, the syntaxes' canonical forms (urns' docs).
+ITEMS = [
+    "urn:isbn:0-395-36341-1",          # valid
+    "URN:EX:a%2c",                     # valid; canonical: "urn", the NID lower, %2C
+    "not a urn",                       # no "urn:" at offset 0
+    None,                              # missing
+    float("nan"),                      # missing
+    "urn:a:b",                         # a one-letter NID (offset 4, NID)
+    b"urn:example:bytes",              # bytes
+    "urn:ex:\ud800",                   # a lone surrogate: not encodable
+]
+INDEX = [10, 11, 12, 13, 14, 15, 16, 17]
+
+
+@pytest.fixture
+def s():
+    return pd.Series(ITEMS, index=INDEX, name="id", dtype=object)
+
+
+def test_is_valid(s):
+    r = s.urns.is_valid()
+    assert r.dtype == bool
+    assert list(r.index) == INDEX and r.name == "id"
+    assert r.tolist() == [True, True, False, False, False, False, True, False]
+
+
+def test_canonical(s):
+    assert s.urns.canonical().tolist() == [
+        "urn:isbn:0-395-36341-1", "urn:ex:a%2C", None, None, None, None, "urn:example:bytes", None]
+    assert s.urns.canonical().isna().tolist() == [False, False, True, True, True, True, False, True]
+
+
+def test_components(s):
+    assert s.urns.nid.tolist() == ["isbn", "EX", None, None, None, None, "example", None]
+    assert s.urns.nss.tolist() == ["0-395-36341-1", "a%2c", None, None, None, None, "bytes", None]
+    frame = s.urns.components()
+    assert list(frame.columns) == list(urns.pandas.COMPONENTS)
+    assert list(frame.index) == INDEX
+    assert frame.loc[11, "assigned_name"] == "URN:EX:a%2c"
+    assert frame.loc[10, "query"] is None and frame.loc[10, "f_component"] is None
+    with pytest.raises(ValueError):
+        s.urns.component("scheme2")
+
+
+def test_options_by_calling_the_accessor():
+    s = pd.Series(["urn:example:a?+r?=q#f", "urn:uuid:not-a-uuid", "urn:x-y:z"])
+    r = s.urns(syntax="rfc8141")
+    assert r.component("r_component").tolist() == ["r", None, None]
+    assert r.component("q_component").tolist() == ["q", None, None]
+    assert r.component("f_component").tolist() == ["f", None, None]
+    # draft-03 has no r- or q-components: its query is keyword=value
+    # directives (section 2.3; docs/cli.md's example).
+    q = pd.Series(["urn:isbn:0451450523?s=I2L", "urn:ex:a"])
+    assert q.urns.component("query").tolist() == ["s=I2L", None]
+    assert s.urns.is_valid().tolist() == [False, True, True]
+    assert r.is_valid().tolist() == [True, True, True]
+    # namespaces=True: the uuid namespace's rules reject "not-a-uuid".
+    assert s.urns(syntax="rfc8141", namespaces=True).is_valid().tolist() == [True, False, True]
+    with pytest.raises(ValueError):
+        s.urns(syntax="rfc9999")
+
+
+def test_parse_errors(s):
+    e = s.urns.parse_errors()
+    assert list(e.columns) == ["offset", "code", "expected", "message"]
+    assert list(e.index) == INDEX
+    assert str(e["offset"].dtype) == "Int64"
+    assert e["offset"].isna().tolist() == [True, True, False, True, True, False, True, True]
+    assert e.loc[12, "offset"] == 0 and e.loc[12, "code"] == "bad_scheme" and e.loc[12, "expected"] == "scheme"
+    assert e.loc[15, "offset"] == 4 and e.loc[15, "code"] == "bad_nid" and e.loc[15, "expected"] == "NID"
+    assert e.loc[15, "message"].startswith("urn:a:b\n    ^ offset 4")
+    assert e.loc[17, "code"] == "unencodable"
+    # Valid and missing items: no error.
+    assert e.loc[[10, 11, 13, 14, 16], "code"].isna().all()
+
+
+def test_errors_agree_with_parse_error(s):
+    e = s.urns.parse_errors()
+    for i, text in zip(INDEX, ITEMS):
+        if isinstance(text, str) and not urns.is_valid(text) and "\ud800" not in text:
+            with pytest.raises(urns.ParseError) as x:
+                urns.parse(text)
+            assert (e.loc[i, "offset"], e.loc[i, "code"], e.loc[i, "expected"]) == \
+                (x.value.offset, x.value.code, x.value.expected)
+            assert e.loc[i, "message"] == str(x.value)
+
+
+def test_fields_and_parse(s):
+    u = pd.Series(["urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "urn:uuid:x", None])
+    f = u.urns.fields()
+    assert dict(f[0])["time-low"] == "f81d4fae"
+    assert f[1] == () and f[2] == ()
+    parsed = s.urns.parse()
+    assert parsed[10] == urns.parse("urn:isbn:0-395-36341-1")
+    assert parsed[[12, 13, 14, 15, 17]].isna().all()
+
+
+def test_string_dtype_and_pd_na():
+    s = pd.Series(["urn:ex:a", pd.NA, "x"], dtype="string")
+    assert s.urns.is_valid().tolist() == [True, False, False]
+    assert s.urns.canonical().tolist() == ["urn:ex:a", None, None]
+
+
+def test_not_text_raises_with_the_index():
+    s = pd.Series(["urn:ex:a", 5])
+    with pytest.raises(TypeError) as e:
+        s.urns.is_valid()
+    assert e.value.index == 1
+
+
+def test_empty_series():
+    s = pd.Series([], dtype=object)
+    assert s.urns.is_valid().tolist() == []
+    assert s.urns.canonical().tolist() == []
+    assert len(s.urns.parse_errors()) == 0
+
+
+def test_a_large_column_goes_through_one_batch_call(monkeypatch):
+    # Vectorised: one call of the module's batch function per column, not
+    # one per item.
+    calls = []
+    real = urns._urns._column
+
+    def counting(*args):
+        calls.append(len(args[0]))
+        return real(*args)
+
+    monkeypatch.setattr(urns._urns, "_column", counting)
+    n = 20000
+    s = pd.Series([f"urn:ex:{i}" for i in range(n)] + ["bad"])
+    valid = s.urns.is_valid()
+    assert valid.sum() == n and not valid.iloc[-1]
+    assert calls == [n + 1]

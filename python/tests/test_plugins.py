@@ -1,0 +1,226 @@
+# SPDX-License-Identifier: BSL-1.0
+"""urns.load_plugin, URNS_PLUGINS and URN.fields with namespace plugins
+(ctest python_plugins, a process of its own: a plugin loaded stays loaded).
+
+URNS_TEST_PLUGIN is the example's plugin (example/user_namespace, NID
+acme-ticket, no field lister); URNS_TEST_FIELDS_PLUGIN the same namespace
+with a field lister (tests/plugin/acme_fields.cpp). The expected values
+come from the example's ABNF (example/user_namespace/acme_ticket.abnf):
+
+    ticket    = project "-" number
+    project   = ALPHA 1*9( ALPHA / DIGIT )
+    number    = digit-nz *DIGIT
+    digit-nz  = %x31-39
+
+and its documented fault (docs/namespaces.md, "Error rendering"):
+urn:acme-ticket:CORE-0123 fails at offset 21, expected number.
+"""
+
+import os
+import pickle
+import subprocess
+import sys
+
+import pytest
+
+import urns
+
+PLUGIN = os.environ.get("URNS_TEST_PLUGIN")
+FIELDS_PLUGIN = os.environ.get("URNS_TEST_FIELDS_PLUGIN")
+
+pytestmark = [
+    pytest.mark.skipif(not PLUGIN or not FIELDS_PLUGIN,
+                       reason="URNS_TEST_PLUGIN and URNS_TEST_FIELDS_PLUGIN not set (ctest python_plugins sets them)"),
+    # A library without urns/nss/plugin_loader.hpp: load_plugin can only
+    # raise PluginError (test_urns.py checks that it does).
+    pytest.mark.skipif(not urns._urns._has_plugin_loader,
+                       reason="the library has no plugin loader (urns/nss/plugin_loader.hpp)"),
+]
+
+# "urn:acme-ticket:" is 16 bytes: NSS offsets are URN offsets minus 16.
+PREFIX = "urn:acme-ticket:"
+
+
+def run_python(code, env_plugins=None):
+    """Runs code in a fresh interpreter with this one's urns; URNS_PLUGINS
+    as given (None: unset)."""
+    env = dict(os.environ)
+    env.pop("URNS_PLUGINS", None)
+    if env_plugins is not None:
+        env["URNS_PLUGINS"] = env_plugins
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    return urns.load_plugin(PLUGIN)
+
+
+def test_load_plugin_returns_the_nids(loaded):
+    assert loaded == ("acme-ticket",)
+
+
+def test_a_valid_ticket_parses_with_the_plugin(loaded):
+    u = urns.parse(PREFIX + "CORE-1234", namespaces=True)
+    assert (u.nid, u.nss) == ("acme-ticket", "CORE-1234")
+    assert urns.is_valid(PREFIX + "CORE-1234", namespaces=True)
+    assert urns.is_valid(PREFIX + "a1-9", namespaces=True)   # project = ALPHA 1*9(...), number digit-nz
+
+
+@pytest.mark.parametrize("nss, offset, expected", [
+    ("CORE-0123", 5, "number"),     # number = digit-nz *DIGIT: "0" is not digit-nz (the docs' example)
+    ("1CORE-5", 0, "project"),      # project = ALPHA ...: "1" is not ALPHA
+    ("CORE_5", 4, '"-"'),           # ticket = project "-" number: "_" where "-" is expected
+    ("CORE-", 5, "number"),         # number is missing
+])
+def test_an_invalid_ticket_names_the_offset_and_rule(loaded, nss, offset, expected):
+    with pytest.raises(urns.ParseError) as e:
+        urns.parse(PREFIX + nss, namespaces=True)
+    assert e.value.code == "nss_rejected"
+    assert e.value.offset == len(PREFIX) + offset
+    assert e.value.expected == expected
+    assert not urns.is_valid(PREFIX + nss, namespaces=True)
+    # Without the namespaces' rules, the generic syntax accepts it.
+    assert urns.is_valid(PREFIX + nss)
+
+
+def test_the_plugin_fold_applies(loaded):
+    # Project keys are case-insensitive: the fold writes them in upper case.
+    assert urns.canonical(PREFIX + "core-7", namespaces=True) == PREFIX + "CORE-7"
+    assert urns.equivalent(PREFIX + "core-7", PREFIX + "Core-7", namespaces=True)
+    assert not urns.equivalent(PREFIX + "core-7", PREFIX + "Core-7")
+
+
+def test_the_plugin_in_batches_and_registries(loaded):
+    assert urns.canonical_many([PREFIX + "core-7", PREFIX + "CORE-0"], namespaces=True, errors="none") == \
+        [PREFIX + "CORE-7", None]
+    ns = [n for n in urns.namespaces() if n.nid == "acme-ticket"]
+    assert len(ns) == 1
+    assert ns[0].validates and ns[0].folds and ns[0].abnf is None
+    assert "plugin" in repr(ns[0])
+    reg = urns.Registry(ns, builtin=False)
+    assert not urns.is_valid(PREFIX + "CORE-0123", namespaces=reg)
+    assert ns[0].validate("CORE-0123") == urns.NamespaceFault(5, "number")
+    # Pickled by path and NID: the plugin loaded again (harmlessly here).
+    assert pickle.loads(pickle.dumps(ns[0])) == ns[0]
+    assert pickle.loads(pickle.dumps(reg)) == reg
+
+
+def test_loading_the_same_file_again_is_harmless(loaded, tmp_path, monkeypatch):
+    before = [n.nid for n in urns.namespaces()]
+    assert urns.load_plugin(PLUGIN) == ("acme-ticket",)
+    # Another path of the same file: a name without "/" is looked up in
+    # the current directory first; and a symbolic link to it.
+    monkeypatch.chdir(os.path.dirname(PLUGIN))
+    assert urns.load_plugin(os.path.basename(PLUGIN)) == ("acme-ticket",)
+    link = tmp_path / "link.so"
+    link.symlink_to(PLUGIN)
+    assert urns.load_plugin(link) == ("acme-ticket",)
+    assert [n.nid for n in urns.namespaces()] == before
+    assert urns.is_valid(PREFIX + "CORE-1", namespaces=True)
+
+
+def test_another_file_with_a_registered_nid_is_refused(loaded):
+    with pytest.raises(urns.PluginError) as e:
+        urns.load_plugin(FIELDS_PLUGIN)
+    assert e.value.path == FIELDS_PLUGIN
+    assert e.value.reason == "the NID acme-ticket is already registered"
+    assert FIELDS_PLUGIN in str(e.value)
+    # And again: still refused, nothing of it added.
+    with pytest.raises(urns.PluginError):
+        urns.load_plugin(FIELDS_PLUGIN)
+    assert urns.parse(PREFIX + "CORE-1234", namespaces=True).fields == ()
+
+
+def test_a_missing_file_raises_naming_it(tmp_path):
+    missing = str(tmp_path / "no-such-plugin.so")
+    with pytest.raises(urns.PluginError) as e:
+        urns.load_plugin(missing)
+    assert isinstance(e.value, ImportError)
+    assert e.value.path == missing
+    assert str(e.value).startswith("cannot load plugin " + missing + ": ")
+    assert "No such file" in e.value.reason
+
+
+def test_a_shared_object_that_is_no_plugin_is_refused():
+    module = urns._urns.__file__
+    with pytest.raises(urns.PluginError) as e:
+        urns.load_plugin(module)
+    assert e.value.reason == "not a urns plugin: no entry point urns_plugin_entry"
+
+
+def test_bad_path_arguments():
+    with pytest.raises(TypeError):
+        urns.load_plugin(5)
+    with pytest.raises(ValueError):
+        urns.load_plugin("")
+
+
+def test_shipped_fields_unchanged_by_plugins(loaded):
+    u = urns.parse("urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+    assert dict(u.fields)["node"] == "00a0c91e6bf6"
+
+
+# ---------------------------------------------------------------- fields and URNS_PLUGINS, in a fresh process
+
+FIELDS_CHECK = r"""
+import pickle, urns
+u = urns.parse("urn:acme-ticket:CORE-1234", namespaces=True)
+assert u.fields == (("project", "CORE"), ("number", "1234")), u.fields
+assert pickle.loads(pickle.dumps(u)).fields == u.fields
+# Parsed without the rules, the fields are still those of the namespace;
+# an NSS it rejects has none.
+assert urns.parse("urn:acme-ticket:CORE-0123").fields == ()
+assert urns.parse("urn:ACME-TICKET:x9-10").fields == (("project", "x9"), ("number", "10"))
+print("ok")
+"""
+
+
+def test_fields_of_a_plugin_from_urns_plugins():
+    r = run_python(FIELDS_CHECK, env_plugins=FIELDS_PLUGIN)
+    assert r.returncode == 0 and r.stdout == "ok\n", r.stderr
+
+
+def test_fields_of_a_plugin_from_load_plugin():
+    r = run_python(f"import urns; assert urns.load_plugin({FIELDS_PLUGIN!r}) == ('acme-ticket',)\n" + FIELDS_CHECK)
+    assert r.returncode == 0 and r.stdout == "ok\n", r.stderr
+
+
+def test_urns_plugins_applies_to_namespaces_true():
+    code = ("import urns\n"
+            "assert not urns.is_valid('urn:acme-ticket:CORE-0123', namespaces=True)\n"
+            "assert urns.is_valid('urn:acme-ticket:CORE-123', namespaces=True)\n"
+            "assert [n.nid for n in urns.namespaces()][-1] == 'acme-ticket'\n"
+            "assert urns.load_plugin(" + repr(PLUGIN) + ") == ('acme-ticket',)\n"
+            "print('ok')\n")
+    # Empty items are skipped, the same file twice is loaded once.
+    r = run_python(code, env_plugins="::" + PLUGIN + ":" + PLUGIN + ":")
+    assert r.returncode == 0 and r.stdout == "ok\n", r.stderr
+
+
+def test_urns_plugins_bare_name_in_the_current_directory():
+    code = "import urns; print(urns.is_valid('urn:acme-ticket:CORE-0123', namespaces=True))"
+    env = dict(os.environ, URNS_PLUGINS=os.path.basename(PLUGIN))
+    r = subprocess.run([sys.executable, "-c", code], env=env, cwd=os.path.dirname(PLUGIN),
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout == "False\n", r.stderr
+
+
+def test_urns_plugins_missing_file_fails_at_first_use():
+    code = ("import urns\n"
+            "assert urns.is_valid('urn:acme-ticket:CORE-0123')\n"   # no namespaces: nothing loaded
+            "for _ in range(2):\n"
+            "    try:\n"
+            "        urns.is_valid('urn:acme-ticket:CORE-0123', namespaces=True)\n"
+            "    except urns.PluginError as e:\n"
+            "        print(e.path, '|', e)\n")
+    r = run_python(code, env_plugins="/nonexistent/acme.so")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == 2 and lines[0] == lines[1]
+    assert lines[0].startswith("/nonexistent/acme.so | URNS_PLUGINS: cannot load plugin /nonexistent/acme.so: ")
+
+
+def test_no_urns_plugins_no_plugin():
+    r = run_python("import urns; print(urns.is_valid('urn:acme-ticket:CORE-0123', namespaces=True))")
+    assert r.returncode == 0 and r.stdout == "True\n", r.stderr
