@@ -41,6 +41,7 @@ packages=(
     dpkg-dev                                # dpkg-shlibdeps (Depends of urn, python3-urns), dpkg-buildflags and dpkg-architecture (packaging/debian/build.sh)
     binutils                                # strip: cmake/DebianFinish.cmake strips the packaged binaries as dh_strip does
     lintian                                 # test/cmake_package/check_debs.sh: lintian -EviIL +pedantic on the Debian packages
+    zsh fish                                # test/cmake_package/check_completions.sh: urn's completions run in zsh and fish
     file                                    # cpack's DEB generator reads the binaries' type with file(1)
     python3-dev                             # python/: Python's headers for the extension module urns._urns
     pybind11-dev python3-pybind11           # python/: pybind11's headers and CMake package (the module's bindings)
@@ -69,6 +70,7 @@ programs=(
     rg:ripgrep valgrind:valgrind /usr/bin/time:time help2man:help2man man:man-db
     dpkg-shlibdeps:dpkg-dev file:file doxygen:doxygen
     dpkg-buildflags:dpkg-dev dpkg-architecture:dpkg-dev strip:binutils lintian:lintian
+    zsh:zsh fish:fish
     debootstrap:debootstrap
 )
 

@@ -18,14 +18,16 @@
 # manual pages and --help texts name is in the packages
 # (check_doc_paths.py), that every link of the packaged pages and every
 # docs/, grammar/ or example/ path that they and the headers name is
-# (check_doc_links.py), and runs the Python test suite
+# (check_doc_links.py), that the packaged bash, zsh and fish completions
+# complete commands and --color= values in those shells
+# (check_completions.sh), and runs the Python test suite
 # (python/tests/ with pytest) against the packaged module, first on
 # PYTHONPATH.
 # Usage: test/cmake_package/check_debs.sh <build dir> <scratch dir>
 # The build dir is a package build (packaging/debian/build.sh; tools/test.sh
 # step (c) makes it in build/deb); it needs cpack, dpkg-deb and
-# dpkg-shlibdeps (Debian package dpkg-dev), lintian, and python3 with
-# pytest, dask and distributed.
+# dpkg-shlibdeps (Debian package dpkg-dev), lintian, zsh, fish, and python3
+# with pytest, dask and distributed.
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
@@ -225,6 +227,9 @@ python3 "$here/check_doc_paths.py" "$scratch/unpacked"
 
 echo "-- every link and docs/, grammar/, example/ path of the packaged pages and headers is packaged"
 python3 "$here/check_doc_links.py" "$scratch/unpacked" --headers-doc usr/share/doc/liburns-doc
+
+echo "-- the packaged completions in bash, zsh and fish"
+"$here/check_completions.sh" "$scratch/unpacked/usr" "$scratch/completions"
 
 echo "-- python/tests/ with pytest against the packaged module"
 site="$scratch/unpacked/usr/lib/python3/dist-packages"
