@@ -5,6 +5,10 @@
 // with a namespace's validator or a URN syntax.
 #include "commands.hpp"
 #include "describe.hpp"
+#include "messages.hpp"
+#include "namespaces.hpp"
+#include "shown.hpp"
+#include "streams.hpp"
 
 #include <urns/abnf.hpp>
 #include <urns/abnf_diff.hpp>

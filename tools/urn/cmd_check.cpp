@@ -3,7 +3,11 @@
 // read one per line.
 #include "commands.hpp"
 #include "describe.hpp"
+#include "messages.hpp"
+#include "namespaces.hpp"
 #include "parallel.hpp"
+#include "shown.hpp"
+#include "streams.hpp"
 
 #include <urns/check.hpp>
 #include <urns/parse.hpp>

@@ -3,6 +3,7 @@
 // identifier (urns::make_urn).
 #include "commands.hpp"
 #include "describe.hpp"
+#include "streams.hpp"
 
 #include <urns/make_urn.hpp>
 

@@ -4,7 +4,9 @@
 // where they differ).
 #include "commands.hpp"
 #include "describe.hpp"
+#include "namespaces.hpp"
 #include "parallel.hpp"
+#include "streams.hpp"
 
 #include <urns/equivalence.hpp>
 #include <urns/nss/registry.hpp>

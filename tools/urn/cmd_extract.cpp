@@ -2,7 +2,10 @@
 // The urn command: `urn extract`, the URNs found in text files.
 #include "commands.hpp"
 #include "describe.hpp"
+#include "namespaces.hpp"
 #include "parallel.hpp"
+#include "shown.hpp"
+#include "streams.hpp"
 
 #include <urns/extract.hpp>
 

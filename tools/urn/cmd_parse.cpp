@@ -4,6 +4,8 @@
 // the documents that define each part).
 #include "commands.hpp"
 #include "describe.hpp"
+#include "namespaces.hpp"
+#include "streams.hpp"
 
 #include <urns/check.hpp>
 #include <urns/nss/registry.hpp>
@@ -55,7 +57,7 @@ constexpr std::string_view explain_help_tail = R"~(
 exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error
 )~";
 
-struct parse_options {
+struct parse_command_options {
     inputs in;
     urns::syntax syn = urns::syntax::rfc2141bis;
     bool json = false;
@@ -359,7 +361,7 @@ void explain_text(out_buffer& o, urns::urn_view u, urns::nss::registry const* re
 
 int run_common(arguments const& args, bool explain)
 {
-    parse_options o;
+    parse_command_options o;
     command_line cl(explain ? explain_help_head : parse_help_head, explain ? explain_help_tail : parse_help_tail);
     cl.syntax_option(o.syn);
     cl.file_option(o.in, "read URNs from FILE, one a line; may be repeated");

@@ -3,7 +3,8 @@
 #ifndef URN_TOOL_COMMANDS_HPP
 #define URN_TOOL_COMMANDS_HPP
 
-#include "cli.hpp"
+#include "command_line.hpp"
+#include "exit_status.hpp"
 
 #include <string_view>
 

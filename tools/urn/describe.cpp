@@ -2,6 +2,10 @@
 // The urn command: printing URNs, errors and origins.
 #include "describe.hpp"
 
+#include "messages.hpp"
+#include "shown.hpp"
+#include "streams.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cstring>

@@ -4,8 +4,10 @@
 #ifndef URN_TOOL_DESCRIBE_HPP
 #define URN_TOOL_DESCRIBE_HPP
 
-#include "cli.hpp"
-#include "output.hpp"
+#include "exit_status.hpp"
+#include "inputs.hpp"
+#include "json_writer.hpp"
+#include "out_buffer.hpp"
 
 #include <urns/error.hpp>
 #include <urns/urn_view.hpp>

@@ -26,7 +26,7 @@ listed in its description ("rfc2141bis (default), rfc2141 or rfc8141";
 "...: auto, always, never"), or the first words of the lines of a section
 whose heading names the option ("modes (--mode; ...):"); a FILE or PATH
 value completes file names. The tool reads its options the same way
-(tools/urn/common.cpp, options_in_help), so the three cannot disagree.
+(tools/urn/command_line.cpp), so the three cannot disagree.
 """
 
 import os

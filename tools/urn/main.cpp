@@ -2,6 +2,9 @@
 // The urn command: entry point, subcommand dispatch, --help and --version,
 // and the one place where errors become exit statuses.
 #include "commands.hpp"
+#include "messages.hpp"
+#include "namespaces.hpp"
+#include "streams.hpp"
 
 #include <urns/version.hpp>
 

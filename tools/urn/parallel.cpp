@@ -8,6 +8,10 @@
 // N cores, N threads do all the work.
 #include "parallel.hpp"
 
+#include "messages.hpp"
+#include "namespaces.hpp"
+#include "streams.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>

@@ -4,7 +4,7 @@
 #ifndef URN_TOOL_PARALLEL_HPP
 #define URN_TOOL_PARALLEL_HPP
 
-#include "cli.hpp"
+#include "inputs.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -25,7 +25,7 @@ public:
     virtual bool line(origin const& where, std::string_view text) = 0;
     /// A line longer than --max-line, skipped.
     virtual void too_long(origin const& where) = 0;
-    /** A block of whole lines of a file, as for_each_block_line (cli.hpp)
+    /** A block of whole lines of a file, as for_each_block_line (inputs.hpp)
         splits it: line() and too_long() for each. One call per block:
         line_worker_of makes it call them directly, not through the
         virtual table once a line. */
@@ -51,7 +51,7 @@ public:
     }
 
 protected:
-    /// The block split as for_each_block_line (cli.hpp) splits it.
+    /// The block split as for_each_block_line (inputs.hpp) splits it.
     bool each_line(std::string_view file, std::string_view block, std::size_t first_line, std::uint64_t first_offset,
                    std::size_t max_line, bool flush_each)
     {
@@ -84,7 +84,7 @@ using file_end = std::function<void(std::string_view file, std::uint64_t count)>
 /// The default of -j: the processors this process may run on.
 unsigned default_jobs() noexcept;
 
-/** for_each_input (cli.hpp) with in.jobs threads (0: default_jobs()):
+/** for_each_input (inputs.hpp) with in.jobs threads (0: default_jobs()):
     the calling thread and in.jobs - 1 more each take, in turn, the next
     block of a file (128 KiB): a range of a regular file, whose lines
     (those that start in it) the thread then reads itself with pread(2),

@@ -4,8 +4,12 @@
 // dlopen from --plugin PATH and from URNS_PLUGINS (paths separated by ":"),
 // their namespaces added to the registry that --namespaces uses; and the
 // namespaces of --namespace NID=FILE[:ROOT], made from their ABNF.
-#include "cli.hpp"
-#include "output.hpp"
+#include "namespaces.hpp"
+
+#include "command_line.hpp"
+#include "messages.hpp"
+#include "shown.hpp"
+#include "streams.hpp"
 
 #include <urns/nss/abnf.hpp>
 #include <urns/nss/builtin.hpp>
@@ -412,6 +416,15 @@ void load_abnf_namespace(std::string_view spec)
         end_message();
     }
     registry_store().add(*ns.rules);
+}
+
+urns::parse_options parse_options_for(urns::syntax syn, bool namespaces)
+{
+    urns::parse_options o;
+    o.syntax = syn;
+    if (namespaces)
+        o.registry = &tool_registry();
+    return o;
 }
 
 urns::nss::registry const& tool_registry()

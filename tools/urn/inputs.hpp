@@ -1,157 +1,22 @@
 // SPDX-License-Identifier: BSL-1.0
-// The urn command: what every subcommand shares: exit codes, the argument
-// cursor, the common options and the loop over input lines.
-#ifndef URN_TOOL_CLI_HPP
-#define URN_TOOL_CLI_HPP
+// The urn command: what a command reads (URNs given as arguments, files
+// of lines), where each input came from, and the loop over the lines.
+#ifndef URN_TOOL_INPUTS_HPP
+#define URN_TOOL_INPUTS_HPP
 
+#include "exit_status.hpp"
 #include "line_reader.hpp"
-#include "output.hpp"
+#include "streams.hpp"
 
-#include <urns/parse.hpp>
-#include <urns/syntax.hpp>
-
-#include <cerrno>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
-#include <functional>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace urn_tool {
-
-/// Exit status: success (all valid, equivalent).
-constexpr int exit_ok = 0;
-/// Exit status: some input was invalid, or not equivalent.
-constexpr int exit_invalid = 1;
-/// Exit status: usage error, I/O error, or a feature not in this build.
-constexpr int exit_usage = 2;
-
-/// Thrown on a bad command line; main prints "urn <cmd>: <what>" and a hint.
-struct usage_error {
-    std::string what;
-    std::string option = {};  ///< an unknown option, for a suggestion
-};
-
-/// A plugin that cannot be loaded (--plugin, URNS_PLUGINS): main prints
-/// "urn: <what>" (the variable or the option, the path and the cause) and
-/// exits with status 2.
-struct plugin_error {
-    std::string what;
-};
-
-/// The arguments after the command's name.
-using arguments = std::vector<std::string>;
-
-struct inputs;
-
-/** The options and operands of one command, read with CLI11, and its
-    --help, made from them: `head` (usage and what the command does),
-    "options:", one entry per option in the order they were declared (and
-    -h, --help), then `tail`. The options are declared once, here; the
-    manual pages and the shell completions are made from the --help text
-    (tools/urn/gen_docs.py), so nothing can drift.
-
-    Options are written "--name value" or "--name=value"; short flags
-    bundle ("-qo"); a short option holds its value ("-fFILE"); "--" ends
-    the options; "-" alone is an operand. Values and operands reach their
-    handlers in the order of the command line, so "-f A B -f C" reads A,
-    B and C in that order.
-*/
-class command_line {
-public:
-    command_line(std::string_view head, std::string_view tail);
-    ~command_line();
-    command_line(command_line const&) = delete;
-    command_line& operator=(command_line const&) = delete;
-
-    /// A flag such as "-q,--quiet", and what it does (for --help).
-    void flag(char const* names, bool& on, std::string_view what);
-    /// An option with a value ("--mode", "M"): `take` gets each value.
-    void value(char const* names, char const* value_name, std::string_view what,
-               std::function<void(std::string_view)> take);
-    /// The operands: `take` gets each.
-    void operands(std::function<void(std::string_view)> take);
-
-    /// --syntax S (what the syntax applies to, when not all inputs).
-    void syntax_option(urns::syntax& syn, std::string_view what = {});
-    /// -f, --file FILE: a file of lines, read in order with the operands.
-    void file_option(inputs& in, std::string_view what);
-    /// --namespaces, with what it does for this command, and --namespace
-    /// NID=FILE[:ROOT] (which implies it).
-    void namespaces_option(bool& on, std::string_view what);
-    /// --plugin PATH: loads a namespace plugin into tool_registry().
-    void plugin_option();
-    /// --max-line N.
-    void max_line_option(inputs& in, std::string_view what);
-    /// -j, --jobs N.
-    void jobs_option(inputs& in);
-    /// --color WHEN.
-    void color_option(std::string_view what = {});
-    /// What every command that reads lines ends its options with:
-    /// --plugin, --max-line, --line-buffered, --color.
-    void reading_options(inputs& in, std::string_view max_line_what = "longest line accepted, in bytes "
-                                                                       "(default 64M; K, M, G)");
-
-    /** Reads the arguments and gives each value and operand to its
-        handler. False if it printed the help (-h, --help) instead: the
-        command then returns exit_ok. A bad command line is a usage_error
-        (the nearest option named when one is near). */
-    bool parse(arguments const& args);
-
-    /// The --help text.
-    std::string help() const;
-
-private:
-    struct impl;
-    std::unique_ptr<impl> p_;
-};
-
-/// The word of `candidates` closest to `word` (at most two edits away, and
-/// fewer than half its length), or empty.
-std::string_view closest(std::string_view word, std::vector<std::string_view> const& candidates);
-
-/// The syntax named `v`, or a usage_error listing the three names.
-urns::syntax syntax_option(std::string_view v);
-
-/// A byte count option: a number with an optional K, M or G (powers of 1024).
-std::size_t size_option(std::string_view name, std::string_view v);
-
-/// What parse_urn is given: the syntax, and with `namespaces` the rules of
-/// the namespaces shipped with urns (urns::nss::builtin()).
-urns::parse_options parse_options_for(urns::syntax syn, bool namespaces);
-
-/** Loads the namespace plugin at `path` (urns/nss/plugin.hpp) into the
-    registry of tool_registry(), from --plugin; a plugin_error (status 2)
-    says why not. A path without "/" is looked up in the current directory
-    first, then as dlopen looks it up; a plugin already loaded (the same
-    file, by device and inode) is not loaded again. */
-void load_plugin(std::string_view path);
-
-/// Loads the plugins of URNS_PLUGINS (read once, with secure_getenv);
-/// main calls it before every command.
-void load_environment_plugins();
-
-/// Whether a plugin was loaded (--plugin or URNS_PLUGINS): it implies
-/// --namespaces.
-bool plugins_loaded() noexcept;
-
-/// Empty, or why a plugin's validator or fold failed during the command
-/// (it threw: the tool caught it at the call and answered a fault), for
-/// main to report with status 2.
-std::string plugin_failure();
-
-/// Adds the namespace of --namespace NID=FILE[:ROOT] (an ABNF grammar) to
-/// the registry of tool_registry(); a usage_error (status 2) says why not,
-/// with the grammar's problems.
-void load_abnf_namespace(std::string_view spec);
-
-/// The shipped namespaces and those of the plugins (--plugin, URNS_PLUGINS)
-/// and of --namespace.
-urns::nss::registry const& tool_registry();
 
 /// The largest -j.
 constexpr unsigned max_jobs = 256;
