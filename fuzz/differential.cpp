@@ -3,8 +3,8 @@
 // urns::parse_urn and by the hand-written reference recognizer
 // (test/reference/urn_reference.hpp) in all three syntaxes; any difference
 // in verdict or in a component's [begin, end) is a failure. And parse_urn,
-// which tries its fast path first (src/detail/fast_path.hpp) and answers
-// the commonest faults from errors learnt from the grammar (src/parse.cpp),
+// which tries its fast path first (src/parse/scan.hpp) and answers
+// the commonest faults from errors learnt from the grammar (src/parse/learnt_errors.hpp),
 // must answer as the grammar alone does: the same verdict, offsets and
 // error, field for field. Where the processor has SSSE3 or AVX2, the fast
 // path must answer alike with a long NSS read by the tables and a block at
@@ -13,10 +13,10 @@
 #include "fuzz_support.hpp"
 #include "reference/differential.hpp"
 
-#include "detail/fast_lines.hpp"
-#include "detail/fast_path.hpp"
-#include "detail/grammar_entry.hpp"
-#include "detail/view_access.hpp"
+#include "parse/lines.hpp"
+#include "parse/scan.hpp"
+#include "parse/grammar_entry.hpp"
+#include "parse/view_access.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSL-1.0
 //
-// Inputs made to sit on the fast path's edges (src/detail/fast_path.hpp),
+// Inputs made to sit on the fast path's edges (src/parse/scan.hpp),
 // and the readings of this processor, for the tests that compare the fast
 // path, and what is built on it, with the grammar.
 #ifndef URNS_TEST_EDGE_INPUTS_HPP
 #define URNS_TEST_EDGE_INPUTS_HPP
 
-#include "detail/fast_path.hpp"
+#include "parse/scan.hpp"
 
 #include <cstddef>
 #include <random>

@@ -100,16 +100,15 @@ URNS_DECL line_run valid_lines(std::string_view text, urns::syntax syn = urns::s
 
 namespace detail {
 
-// parse_urn(s, syn) in each syntax (src/parse.cpp). The inline parse_urn
+// parse_urn(s, syn) in each syntax (src/parse/parse.cpp). The inline parse_urn
 // chooses one, so that a call whose syntax is known when it is compiled
 // (the default's, or any constant) goes to it directly: no second call.
 URNS_DECL result<urn_view> parse_rfc2141bis(std::string_view s) noexcept;
 URNS_DECL result<urn_view> parse_rfc2141(std::string_view s) noexcept;
 URNS_DECL result<urn_view> parse_rfc8141(std::string_view s) noexcept;
-/// parse_urn(s, syn) by the grammar alone, without the fast path of
-/// src/detail/fast_path.hpp (the test fast_path compares the two); for a
-/// value that is not a syntax, the error parse_urn gives.
-URNS_DECL result<urn_view> parse_by_grammar(std::string_view s, urns::syntax syn) noexcept;
+/// parse_urn(s, syn) for a value of `syn` that is none of the syntaxes:
+/// the error the grammar gives it.
+URNS_DECL result<urn_view> parse_unknown_syntax(std::string_view s, urns::syntax syn) noexcept;
 
 } // namespace detail
 
@@ -120,7 +119,7 @@ inline result<urn_view> parse_urn(std::string_view s, urns::syntax syn) noexcept
     case urns::syntax::rfc2141: return detail::parse_rfc2141(s);
     case urns::syntax::rfc8141: return detail::parse_rfc8141(s);
     }
-    return detail::parse_by_grammar(s, syn);
+    return detail::parse_unknown_syntax(s, syn);
 }
 
 } // namespace urns

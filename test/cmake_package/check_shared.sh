@@ -48,10 +48,9 @@ cmake --build "$build" -j "${JOBS:-2}"
 
 echo "-- every out-of-line function of $static_lib in namespace urns is exported"
 shared_lib=$build/liburns.so
-# The functions of src/detail/grammar_entry.hpp and fast_lines.hpp, and the
-# ABNF engine's reader of src/abnf/ast.hpp: internal, not exported
-# (parse_by_grammar is exported: the inline parse_urn calls it).
-internals='^urns::(detail::(nid_fault|nid_rule|urn_query_fault|informal_namespace_name|learnt_fault|valid_lines_read)|abnf::detail::read)\('
+# The functions of src/parse/grammar_entry.hpp and src/parse/lines.hpp, and
+# the ABNF engine's reader of src/abnf/ast.hpp: internal, not exported.
+internals='^urns::(detail::(nid_fault|nid_rule|urn_query_fault|informal_namespace_name|parse_by_grammar|learnt_fault|valid_lines_read)|abnf::detail::read)\('
 strong() { nm --defined-only -g "$@" 2>/dev/null | awk '$2 ~ /^[TDBR]$/ { print $3 }' | sort -u; }
 defined=$(strong "$static_lib")
 exported=$(nm -D --defined-only "$shared_lib" | awk '{ print $3 }' | sort -u)

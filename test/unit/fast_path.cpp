@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
 //
-// The fast path of parse_urn (src/detail/fast_path.hpp) against the grammar
+// The fast path of parse_urn (src/parse/scan.hpp) against the grammar
 // alone (detail::parse_by_grammar): whenever the fast path answers, the
 // grammar accepts the same input with the same offsets, in every syntax;
 // over every vector of test/vectors/ and over generated inputs made to sit
@@ -10,9 +10,9 @@
 #include "edge_inputs.hpp"
 #include "test_support.hpp"
 
-#include "detail/fast_path.hpp"
-#include "detail/grammar_entry.hpp"
-#include "detail/view_access.hpp"
+#include "parse/scan.hpp"
+#include "parse/grammar_entry.hpp"
+#include "parse/view_access.hpp"
 
 #include <urns/parse.hpp>
 
@@ -175,7 +175,7 @@ BOOST_AUTO_TEST_CASE(its_edges)
 }
 
 // The error path: parse_urn answers a fault of a kind it has learnt from
-// the grammar (src/parse.cpp, fault_errors) without the grammar. Inputs
+// the grammar (src/parse/learnt_errors.hpp, fault_errors) without the grammar. Inputs
 // with one fault after prefixes other than the probes it learnt from (any
 // case of "urn:", other NIDs, NSSs with "%" triplets and "/"), every
 // octet at the fault, then tails other than the probes' and random ones:

@@ -11,7 +11,8 @@
 
 #include <urns/lexical.hpp>
 
-#include "detail/lexical.hpp"
+#include "parse/swar.hpp"
+#include "semantic/pct_case.hpp"
 
 #include <bitset>
 #include <cstdint>
@@ -444,7 +445,7 @@ BOOST_AUTO_TEST_CASE(case_and_hex_helpers)
 
 BOOST_AUTO_TEST_CASE(word_at_a_time_helpers_agree_with_the_tables)
 {
-    // The SWAR helpers of src/detail/lexical.hpp fold and find eight octets
+    // The SWAR helpers of src/parse/swar.hpp fold and find eight octets
     // at once with arithmetic; for every octet, in every lane, they must
     // give what the one-octet helpers give.
     namespace d = urns::detail;

@@ -10,8 +10,8 @@
 #include "edge_inputs.hpp"
 #include "test_support.hpp"
 
-#include "detail/fast_lines.hpp"
-#include "detail/grammar_entry.hpp"
+#include "parse/lines.hpp"
+#include "parse/grammar_entry.hpp"
 
 #include <urns/parse.hpp>
 

@@ -11,7 +11,7 @@
 namespace urns {
 namespace detail {
 
-/// The library's own access to a view's offsets (src/detail/view_access.hpp).
+/// The library's own access to a view's offsets (src/parse/view_access.hpp).
 struct view_access;
 
 /** Where the components of a parsed URN lie in its buffer.

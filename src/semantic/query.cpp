@@ -4,7 +4,7 @@
 #include <urns/pct.hpp>
 #include <urns/query.hpp>
 
-#include "detail/grammar_entry.hpp"
+#include "parse/grammar_entry.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
-// Glue: the one place that runs the grammars (X3) and turns their spans
-// into urn_views.
+// The parse path's glue: the one place that runs the grammars (X3) and
+// turns their spans into urn_views, after the scan of the commonest URNs
+// (src/parse/scan.hpp) and the learnt errors of the commonest faults
+// (src/parse/learnt_errors.hpp). docs/fast-path.md explains the design.
 #include <urns/nss/registry.hpp>
 #include <urns/parse.hpp>
 #include <urns/urn.hpp>
@@ -11,11 +13,10 @@
 #include "grammar/rfc2141bis.hpp"
 #include "grammar/rfc8141.hpp"
 
-#include "detail/fast_path.hpp"
-#include "detail/grammar_entry.hpp"
-#include "detail/view_access.hpp"
-
-#include <atomic>
+#include "parse/grammar_entry.hpp"
+#include "parse/learnt_errors.hpp"
+#include "parse/scan.hpp"
+#include "parse/view_access.hpp"
 
 namespace urns {
 
@@ -117,165 +118,18 @@ inline result<urn_view> by_grammar(std::string_view s, syntax const syn) noexcep
 
 namespace fast = detail::fast;
 
-/** The grammar's errors for the faults fast::locate_fault places, by phase
-    and octet, learnt from the grammar: each is the error of a probe, an
-    input of that phase with that octet, parsed by the grammar. An error is
-    kept only when the probe followed by each of `tails` gives it, at the
-    same place relative to the fault (so nothing after the fault changes
-    it); the phases and octets for which they differ, or for which a probe
-    is valid, are left to the grammar. Each phase and octet is learnt at its
-    first fault (27 probes at most, some tens of microseconds), so that a
-    program pays only for the kinds of fault it meets, not for all 3,600 of
-    them at its first invalid input; without allocating, and safe to call
-    from several threads at once (two that learn the same entry at once
-    learn the same error). */
-class fault_errors {
-public:
-    /// The error of fault `f` in syntax `syn`, its offset relative to
-    /// `f.at`; null if the grammar must say.
-    parse_error const* find(syntax syn, fast::fault const& f) noexcept
-    {
-        std::size_t k = index_[static_cast<unsigned>(f.phase)][f.octet].load(std::memory_order_acquire);
-        if (k < first_error) {
-            if (k == unknown)
-                k = learn(syn, f.phase, f.octet);
-            if (k == none)
-                return nullptr;
-        }
-        return &errors_[k - first_error].e;
-    }
-
-private:
-    /// What follows the octet in the probes: one of each kind of octet
-    /// the grammar looks ahead at ("?+", "?=", "#", "%" triplets, ":",
-    /// "/", "-", letters and digits), an octet no rule takes, and nothing.
-    static constexpr std::string_view tails[] = {
-        "", "a", "Z", "0", "9", "-", ".", ":", "a:b", "/", "?", "?+", "?=a", "#", "#a", "%",
-        "%4", "%41", "%00", "%zz", " ", "~", "=", "+", "@", "urn:", "\xff"};
-
-    /// The probe's text before the octet, and where it places the fault.
-    static std::string_view prefix(fast::phase ph, std::size_t& at) noexcept
-    {
-        using P = fast::phase;
-        static constexpr char long_nid[] = "urn:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";   // 33 octets
-        std::string_view r;
-        switch (ph) {
-        case P::scheme0: r = ""; break;
-        case P::scheme1: r = "u"; break;
-        case P::scheme2: r = "ur"; break;
-        case P::scheme3: r = "urn"; break;
-        case P::nid_first: r = "urn:"; break;
-        case P::nid_next: r = "urn:ab"; break;
-        case P::nid_ended: r = "urn:ab"; break;
-        case P::nid_hyphen: r = "urn:-a"; break;
-        case P::nid_long: r = long_nid; break;
-        case P::nss_first: r = "urn:ex:"; break;
-        case P::nss_next: r = "urn:ex:a"; break;
-        case P::pct_first: r = "urn:ex:a%"; break;
-        case P::pct_second: r = "urn:ex:a%4"; break;
-        case P::pct_nul: r = "urn:ex:a%0"; break;
-        }
-        at = ph == P::nid_hyphen || ph == P::nid_long ? 4 : ph == P::pct_nul ? 8 : r.size();
-        return r;
-    }
-
-    /// The error every probe of `ph` and `o` gives; false if there is none.
-    static bool probe(syntax syn, fast::phase ph, unsigned o, parse_error& first) noexcept
-    {
-        std::size_t at = 0;
-        std::string_view const pre = prefix(ph, at);
-        char probe[64];
-        pre.copy(probe, pre.size());
-        std::size_t n = pre.size();
-        if (o != fast::end_octet)
-            probe[n++] = static_cast<char>(o);
-        bool seen = false;
-        for (std::string_view tail : tails) {
-            if (o == fast::end_octet && !tail.empty())
-                break;
-            if (n + tail.size() > sizeof probe)
-                return false;
-            tail.copy(probe + n, tail.size());
-            std::string_view const input(probe, n + tail.size());
-            // The probe must be what it stands for: its first fault of this
-            // phase and octet, at this place.
-            fast::fault f;
-            if (!fast::locate_fault(input, syn, f) || f.phase != ph || f.octet != o || f.at != at)
-                return false;
-            auto const r = by_grammar(input, syn);
-            if (r)
-                return false;
-            parse_error e = r.error();
-            e.offset -= at;   // relative to the fault (modulo 2^64)
-            if (seen && e != first)
-                return false;
-            first = e;
-            seen = true;
-        }
-        return seen;
-    }
-
-    /// Learns the entry of `ph` and `o`; its value in index_.
-    [[gnu::noinline, gnu::cold]] unsigned learn(syntax syn, fast::phase ph, unsigned o) noexcept
-    {
-        parse_error e;
-        unsigned k = none;
-        if (probe(syn, ph, o, e)) {
-            // The errors are shared by entries: the same one is kept once.
-            while (lock_.test_and_set(std::memory_order_acquire))
-                ;   // held for a few comparisons
-            unsigned i = 0;
-            while (i < count_ && errors_[i].e != e)
-                ++i;
-            if (i == count_ && count_ < max_errors)
-                errors_[count_++].e = e;
-            if (i < count_)
-                k = first_error + i;
-            lock_.clear(std::memory_order_release);
-        }
-        index_[static_cast<unsigned>(ph)][o].store(static_cast<unsigned char>(k), std::memory_order_release);
-        return k;
-    }
-
-    // index_: not learnt yet, no error (the grammar says), or the error at
-    // errors_[k - first_error].
-    static constexpr unsigned unknown = 0, none = 1, first_error = 2;
-    static constexpr unsigned max_errors = 256 - first_error;
-    std::atomic<unsigned char> index_[fast::phase_count][fast::end_octet + 1] = {};
-    // A power of two apart, so that an index is scaled by a shift.
-    struct alignas(128) learnt_error {
-        parse_error e;
-    };
-    learnt_error errors_[max_errors];   // [0, count_) written once each, before an index names them
-    unsigned count_ = 0;               // under lock_
-    std::atomic_flag lock_ = ATOMIC_FLAG_INIT;
-};
-
 /// The tables, by syntax, in static storage (zero until learnt): their
 /// address is a constant, so the lookup waits for one load, not two.
-fault_errors tables[3];
+fast::fault_errors tables[3];
 
 /// How the fast path reads a long NSS on this processor. The tables until
 /// this file's dynamic initialization: a parse from another file's static
 /// initializer before it reads with them, which answer the same.
 fast::reading const wide_reading = fast::best_reading();
 
-/// A learnt error placed at its fault, made where the result is: one
-/// copy of the error as a block, then its offset.
-struct at_fault {
-    parse_error const* e;
-    std::size_t at;
-
-    operator parse_error() const noexcept
-    {
-        parse_error r = *e;
-        r.offset += at;
-        return r;
-    }
-};
-
-/// The commonest URNs by the fast path (src/detail/fast_path.hpp), the
-/// commonest faults by the table above, the rest by the grammar. One
+/// The commonest URNs by the scan (src/parse/scan.hpp), the commonest
+/// faults by the learnt errors (src/parse/learnt_errors.hpp), the rest by
+/// the grammar. One
 /// function for each syntax: the fast path's choices by syntax (its sets,
 /// the table of errors) are made when it is compiled, not at each octet.
 template <syntax syn>
@@ -288,7 +142,7 @@ URNS_ALWAYS_INLINE result<urn_view> parse_as(std::string_view s) noexcept
         return result<urn_view>(boost::system::in_place_value, detail::view_access::made(s, p));
     if (o == fast::outcome::fault) {
         if (parse_error const* e = tables[static_cast<unsigned>(syn)].find(syn, f))
-            return result<urn_view>(boost::system::in_place_error, at_fault{e, f.at});
+            return result<urn_view>(boost::system::in_place_error, fast::at_fault{e, f.at});
     }
     return by_grammar(s, syn);
 }
@@ -353,6 +207,11 @@ result<urn_view> parse_rfc8141(std::string_view s) noexcept
 result<urn_view> parse_by_grammar(std::string_view s, syntax syn) noexcept
 {
     return by_grammar(s, syn);
+}
+
+result<urn_view> parse_unknown_syntax(std::string_view s, syntax syn) noexcept
+{
+    return parse_by_grammar(s, syn);
 }
 
 std::optional<parse_error> learnt_fault(std::string_view s, syntax syn) noexcept

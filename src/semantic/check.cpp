@@ -5,8 +5,8 @@
 #include <urns/nss/registry.hpp>
 #include <urns/query.hpp>
 
-#include "detail/grammar_entry.hpp"
-#include "detail/lexical.hpp"
+#include "parse/grammar_entry.hpp"
+#include "semantic/pct_case.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSL-1.0
 // valid_lines: runs of lines that are valid URNs, the common ones judged
-// from bit masks (src/detail/fast_lines.hpp), the rest by parse_urn.
+// from bit masks (src/parse/lines.hpp), the rest by parse_urn.
 #include <urns/parse.hpp>
 
-#include "detail/fast_lines.hpp"
+#include "parse/lines.hpp"
 
 #include <cstring>
 

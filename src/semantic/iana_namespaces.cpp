@@ -5,7 +5,7 @@
 // test/unit/check.cpp checks the table against the file.
 #include <urns/check.hpp>
 
-#include "detail/lexical.hpp"
+#include "semantic/pct_case.hpp"
 
 #include <algorithm>
 #include <iterator>

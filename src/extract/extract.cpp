@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: BSL-1.0
-// Semantic layer (X3-free): find_urns. A scanner finds "urn:" by memchr on
-// ':', walks the candidate once with a small state machine that knows where
-// a URN of each syntax can end, and hands the longest acceptable prefix to
-// parse_urn, which has the last word. docs/extract.md explains the rules.
+// Extraction (X3-free): find_urns. A scanner finds "urn:" by memchr on
+// ':', walks the candidate once with a small state machine of its own (the
+// walk below, over byte classes made from the lexical layer's tables: not
+// the grammar) that knows where a URN of each syntax can end, and hands
+// the longest acceptable prefix to parse_urn, which has the last word: a
+// match is always a URN the grammar accepts, with the grammar's spans.
+// docs/extract.md explains the rules; tests extract (every match equal to
+// parse_urn of its text) and extract_reference (a reference extractor
+// built on parse_urn alone, on generated prose) and fuzz/extract.cpp tie
+// the walk to the grammar.
 #include <urns/extract.hpp>
 #include <urns/nss/registry.hpp>
 #include <urns/lexical.hpp>
 #include <urns/parse.hpp>
 
-#include "detail/grammar_entry.hpp"
+#include "parse/grammar_entry.hpp"
 
 #include <cstring>
 

@@ -2,8 +2,8 @@
 //
 // Internal, X3-free: the library's access to the offsets of a view. Only
 // the parser makes views from offsets; the semantic layer reads them.
-#ifndef URNS_SRC_DETAIL_VIEW_ACCESS_HPP
-#define URNS_SRC_DETAIL_VIEW_ACCESS_HPP
+#ifndef URNS_SRC_PARSE_VIEW_ACCESS_HPP
+#define URNS_SRC_PARSE_VIEW_ACCESS_HPP
 
 #include <urns/urn_view.hpp>
 

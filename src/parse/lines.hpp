@@ -5,16 +5,17 @@
 // where its "\n" is, which octets are not NID octets, not NSS octets, "%",
 // and, for a line with a "%", not hex digits and "0". From them, a line
 // shorter than 64 octets is vouched for when it is a URN of the fast
-// path's simple form (src/detail/fast_path.hpp: "urn:" NID ":" NSS, the
+// path's simple form (src/parse/scan.hpp: "urn:" NID ":" NSS, the
 // same conditions on the same lexical sets), which the grammar accepts;
 // every other line is left to parse_urn. The masks are made 32 octets at a
 // time (AVX2) or 16 (SSSE3), with the fast path's nibble tables; a
 // processor with neither parses every line. Test valid_lines compares
 // each reading with the grammar, line by line.
-#ifndef URNS_SRC_DETAIL_FAST_LINES_HPP
-#define URNS_SRC_DETAIL_FAST_LINES_HPP
+#ifndef URNS_SRC_PARSE_LINES_HPP
+#define URNS_SRC_PARSE_LINES_HPP
 
-#include "fast_path.hpp"
+#include "parse/simd.hpp"
+#include "parse/swar.hpp"
 
 #include <urns/parse.hpp>
 
@@ -88,7 +89,7 @@ URNS_ALWAYS_INLINE bool simple_triplets(std::uint64_t pcts, std::uint64_t hex_ou
 }
 
 // simple_lines32 and simple_lines16 are two functions, not one template,
-// for the reason faults16 and faults32 are (src/detail/fast_path.hpp): a
+// for the reason faults16 and faults32 are (src/parse/simd.hpp): a
 // target attribute cannot depend on a template's argument.
 
 /** The lines from the start of `c` (`n` octets) that simple_frame and

@@ -4,7 +4,7 @@
 #include <urns/parse.hpp>
 #include <urns/pct.hpp>
 
-#include "detail/grammar_entry.hpp"
+#include "parse/grammar_entry.hpp"
 
 #include <cstring>
 #include <optional>
