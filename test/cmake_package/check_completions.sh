@@ -6,15 +6,17 @@
 #   bash  share/bash-completion/completions/urn, sourced; _urn called with
 #         the words bash gives it (COMP_WORDS, COMP_CWORD)
 #   zsh   share/zsh/vendor-completions/_urn, found on fpath by compinit in
-#         an interactive zsh -f run in a pseudo-terminal (zsh/zpty): the
+#         an interactive zsh -f run in a pseudo-terminal (complete.zsh): each
 #         line is typed and completed with TAB, and compadd, wrapped, prints
 #         what it is given to offer
 #   fish  share/fish/vendor_completions.d/urn.fish, autoloaded from
 #         fish_complete_path for the urn on PATH (`complete -C LINE`)
 # In each: `urn ` offers the commands of `urn --help` (bash: among its
 # options), and `urn check --color=` offers auto, always and never (the
-# values --help gives). Run in an empty directory, so that a shell that
-# does not load the completion offers no file names in its place.
+# values --help gives); in zsh, `urn check --namespace=` offers nothing, and
+# completing the value of any option of any command writes no error. Run in
+# an empty directory, so that a shell that does not load the completion
+# offers no file names in its place.
 # Usage: test/cmake_package/check_completions.sh <usr dir> <scratch dir>
 # <usr dir> holds bin/urn and share/; zsh and fish are Debian packages
 # (tools/deps.sh installs them).
@@ -29,6 +31,7 @@ fail() {
     exit 1
 }
 usr=$(cd "$1" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
 urn=$usr/bin/urn
 [[ -x $urn ]] || fail "$urn not found"
 for shell in zsh fish; do
@@ -72,35 +75,32 @@ expect bash "urn check --color=a" "$(bash_complete "$bash_file" urn check --colo
 
 echo "-- zsh: $usr/share/zsh/vendor-completions/_urn"
 [[ -f $usr/share/zsh/vendor-completions/_urn ]] || fail "$usr/share/zsh/vendor-completions/_urn not found"
-# An interactive zsh in a pseudo-terminal completes LINE with TAB; compadd
-# prints each match it adds (with the ignored prefix, as --color=) on a line
-# of its own after "MATCH:", and the end of the completion is marked.
-# shellcheck disable=SC2016
-zsh_driver='
-zmodload zsh/zpty || exit 2
-zpty z zsh -f -i
-zpty -w z "PS1=\"\" RPS1=\"\"; fpath=(${(q)1} \$fpath); autoload -U compinit; compinit -u -D"
-zpty -w z "zstyle \":completion:*\" list-grouped false; zstyle \":completion:*\" insert-tab false"
-zpty -w z "compadd() { if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd \"\$@\"; return; fi
-  local -a hits; builtin compadd -A hits \"\$@\"; (( \$#hits )) || return 1
-  print -rl -- \"\" \"MATCH:\"\${^hits/#/\$IPREFIX}; builtin compadd \"\$@\"; }"
-zpty -w z "completion_done() { print -rl -- \"\" \"COMPLETION\"\"DONE\" }; comppostfuncs=(completion_done)"
-zpty -w z "bindkey \"^I\" complete-word"
-zpty -n -w z "$2"$'"'"'\t'"'"'
-out= n=0
-while (( n++ < 300 )); do
-    if zpty -r -t z chunk; then out+=$chunk; else sleep 0.1; fi
-    [[ $out == *COMPLETIONDONE* ]] && break
+# complete.zsh types the lines into one interactive zsh: the three above,
+# then the value of every long option that takes one, in every command
+# (NID=FILE[:ROOT], the value of --namespace, holds a ":", which a spec
+# must escape): no error in any.
+lines=("urn " "urn check --color=" "urn check --namespace=")
+for c in $commands; do
+    for o in $("$urn" "$c" --help | sed -n 's/^  \(-[A-Za-z0-9], \)\{0,1\}\(--[a-z][a-z-]*\)[ =][A-Z].*/\2/p'); do
+        lines+=("urn $c $o=")
+    done
 done
-zpty -d z
-[[ $out == *COMPLETIONDONE* ]] || { print -u2 "zsh: no completion in 30 s"; exit 1 }
-print -r -- "$out" | tr -d "\r" | sed -n "s/^MATCH://p"
-'
-zsh_complete() {
-    HOME=$scratch/home PATH=$usr/bin:$PATH zsh -f -c "$zsh_driver" zsh "$1" "$2" | sort -u | tr '\n' ' '
-}
-expect zsh "urn " "$(zsh_complete "$usr/share/zsh/vendor-completions" "urn ")" "$commands"
-expect zsh "urn check --color=" "$(zsh_complete "$usr/share/zsh/vendor-completions" "urn check --color=")" "$colors"
+[[ ${#lines[@]} -gt 3 ]] || fail "no option with a value in the commands' --help"
+zsh_out=$(HOME=$scratch/home PATH=$usr/bin:$PATH zsh -f "$here/complete.zsh" "$usr/share/zsh/vendor-completions" "${lines[@]}") ||
+    fail "zsh: $(grep '^ERROR' <<<"$zsh_out" || true)"
+errors=$(grep '^ERROR ' <<<"$zsh_out" || true)
+if [[ -n $errors ]]; then
+    while read -r _ i text; do
+        echo "zsh: \"${lines[i - 1]}\": $text" >&2
+    done <<<"$errors"
+    fail "zsh's completion wrote errors (above)"
+fi
+# zsh_offered <N>: what zsh offered for the Nth line, sorted, a space after each.
+zsh_offered() { awk -v i="$1" '$1 == "MATCH" && $2 == i { print $3 }' <<<"$zsh_out" | sort -u | tr '\n' ' '; }
+expect zsh "urn " "$(zsh_offered 1)" "$commands"
+expect zsh "urn check --color=" "$(zsh_offered 2)" "$colors"
+expect zsh "urn check --namespace=" "$(zsh_offered 3)" ""
+echo "zsh: the values of $((${#lines[@]} - 3)) options of the commands completed without an error"
 
 echo "-- fish: $usr/share/fish/vendor_completions.d/urn.fish"
 [[ -f $usr/share/fish/vendor_completions.d/urn.fish ]] || fail "$usr/share/fish/vendor_completions.d/urn.fish not found"

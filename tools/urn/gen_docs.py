@@ -306,6 +306,22 @@ def zsh_escape(s):
     return s.replace("\\", "\\\\").replace("'", "'\\''").replace("[", "\\[").replace("]", "\\]").replace(":", "\\:")
 
 
+def zsh_message(s):
+    """A value's message in an _arguments spec (--opt=[...]:MESSAGE:ACTION),
+    in single quotes: a ":" in it would end it (NID=FILE[:ROOT])."""
+    return s.replace("\\", "\\\\").replace("'", "'\\''").replace(":", "\\:")
+
+
+def summary(text):
+    """An option's description up to its first ";" outside parentheses."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == ";" and depth == 0:
+            return text[:i]
+    return text
+
+
 def zsh_completion(commands, opts):
     lines = ["#compdef urn",
              "# zsh completion for urn, made by tools/urn/gen_docs.py from urn's --help",
@@ -325,15 +341,15 @@ def zsh_completion(commands, opts):
     for c, _ in commands:
         specs = []
         for o in opts[c]:
-            desc = zsh_escape(o.text.split(";")[0])
+            desc = zsh_escape(summary(o.text))
             action = ""
             if o.value:
                 if o.choices:
-                    action = ":%s:(%s)" % (o.value, " ".join(o.choices))
+                    action = ":%s:(%s)" % (zsh_message(o.value), " ".join(o.choices))
                 elif takes_file(o):
-                    action = ":%s:_files" % o.value
+                    action = ":%s:_files" % zsh_message(o.value)
                 else:
-                    action = ":%s: " % o.value
+                    action = ":%s: " % zsh_message(o.value)
             group = "(%s)" % " ".join(o.names()) if len(o.names()) > 1 else ""
             # A value may follow in the same word: -fFILE (-f+), --file=FILE
             # (--file=), or in the next one.
@@ -376,7 +392,7 @@ def fish_completion(commands, opts):
                     parts += ["-r", "-F"]
                 else:
                     parts += ["-x"]
-            parts += ["-d", fish_escape(o.text.split(";")[0])]
+            parts += ["-d", fish_escape(summary(o.text))]
             lines.append(" ".join(parts))
         lines.append("complete -c urn -n %s -F" % cond)
     lines.append("")
