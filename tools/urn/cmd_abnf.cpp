@@ -198,7 +198,7 @@ struct options {
 
 /// Compiles the files; the errors, and with `warnings` the warnings, go
 /// to standard error.
-urns::abnf::grammar compile(options const& o, bool& any_error, bool warnings)
+urns::abnf::grammar compile_files(options const& o, bool& any_error, bool warnings)
 {
     std::vector<urns::abnf::source> sources;
     for (std::size_t i = 0; i < o.files.names.size(); ++i)
@@ -222,7 +222,7 @@ urns::abnf::grammar compile(options const& o, bool& any_error, bool warnings)
 urns::abnf::grammar usable(options const& o, std::string_view rule)
 {
     bool any_error = false;
-    urns::abnf::grammar g = compile(o, any_error, false);
+    urns::abnf::grammar g = compile_files(o, any_error, false);
     if (!g.ok())
         throw usage_error{"the grammar has errors (see \"urn abnf check\")"};
     if (!g.has_rule(rule))
@@ -233,7 +233,7 @@ urns::abnf::grammar usable(options const& o, std::string_view rule)
 int run_check(options const& o)
 {
     bool any_error = false;
-    urns::abnf::grammar const g = compile(o, any_error, true);
+    urns::abnf::grammar const g = compile_files(o, any_error, true);
     if (any_error)
         return exit_invalid;
     out_buffer& w = out();

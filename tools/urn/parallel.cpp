@@ -150,9 +150,9 @@ bool by_ranges(int fd, std::uint64_t& size)
 /// The inputs in order, as tasks: URN arguments, the ranges or blocks of
 /// lines of each file, and the events between them. Not thread-safe: the
 /// pipeline calls it under its reading lock.
-class source {
+class task_source {
 public:
-    source(inputs const& in, std::size_t max_line) : in_(in), max_line_(max_line) {}
+    task_source(inputs const& in, std::size_t max_line) : in_(in), max_line_(max_line) {}
 
     /// Fills `t` with the next task; false at the end of the inputs.
     /// `status` becomes exit_usage when a file cannot be opened or read.
@@ -555,7 +555,7 @@ private:
     }
 
     std::mutex read_m_;  // one reader at a time: tasks are made in input order
-    source source_;
+    task_source source_;
     int status_ = exit_ok;
 
     std::size_t const max_line_;
