@@ -159,7 +159,7 @@ int print_help(command const& c)
 
 /** Every command runs inside this one guard, the plugins' code that the
     tool calls among it (their entry points, and what their validators
-    throw, see plugins.cpp): whatever escapes becomes a message and status
+    throw, see namespaces.cpp): whatever escapes becomes a message and status
     2, never std::terminate. Out of memory and a thread that cannot be
     started (std::system_error) included. */
 int main(int argc, char** argv)
