@@ -144,3 +144,8 @@ def test_a_large_column_goes_through_one_batch_call(monkeypatch):
     valid = s.urns.is_valid()
     assert valid.sum() == n and not valid.iloc[-1]
     assert calls == [n + 1]
+
+
+def test_the_module_docstring_examples():
+    import doctest
+    assert doctest.testmod(urns.pandas).failed == 0
