@@ -4,7 +4,7 @@
 #ifndef URNS_TEST_RULE_TESTING_HPP
 #define URNS_TEST_RULE_TESTING_HPP
 
-#include <urns/detail/x3/config.hpp>
+#include <urns/grammar/config.hpp>
 #include <urns/parse.hpp>
 
 #include <functional>

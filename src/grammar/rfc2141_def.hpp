@@ -7,7 +7,7 @@
 #define URNS_GRAMMAR_RFC2141_DEF_HPP
 
 #include "grammar/ast_adapted.hpp"
-#include <urns/detail/x3/primitives.hpp>
+#include <urns/grammar/primitives.hpp>
 #include "grammar/rfc2141.hpp"
 
 namespace urns {

@@ -8,7 +8,7 @@
 #define URNS_GRAMMAR_RFC2141BIS_HPP
 
 #include "grammar/ast.hpp"
-#include <urns/detail/x3/config.hpp>
+#include <urns/grammar/config.hpp>
 
 namespace urns {
 namespace grammar {

@@ -9,7 +9,7 @@
 #define URNS_GRAMMAR_RFC2141BIS_DEF_HPP
 
 #include "grammar/ast_adapted.hpp"
-#include <urns/detail/x3/primitives.hpp>
+#include <urns/grammar/primitives.hpp>
 #include "grammar/rfc2141bis.hpp"
 #include "grammar/rfc3986_def.hpp"
 #include "grammar/rfc5234_def.hpp"

@@ -10,7 +10,7 @@
 #ifndef URNS_GRAMMAR_RFC3986_DEF_HPP
 #define URNS_GRAMMAR_RFC3986_DEF_HPP
 
-#include <urns/detail/x3/primitives.hpp>
+#include <urns/grammar/primitives.hpp>
 #include "grammar/rfc5234_def.hpp"
 
 namespace urns {

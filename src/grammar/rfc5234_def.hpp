@@ -6,7 +6,7 @@
 #ifndef URNS_GRAMMAR_RFC5234_DEF_HPP
 #define URNS_GRAMMAR_RFC5234_DEF_HPP
 
-#include <urns/detail/x3/primitives.hpp>
+#include <urns/grammar/primitives.hpp>
 
 namespace urns {
 namespace grammar {

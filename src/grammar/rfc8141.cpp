@@ -6,7 +6,7 @@
 // If the linker reports "undefined reference to bool ...::parse_rule<char
 // const*, boost::spirit::x3::context<...>>", the caller's context is not
 // config.hpp's context_type: compare the two types in the message.
-#include <urns/detail/x3/config.hpp>
+#include <urns/grammar/config.hpp>
 #include "grammar/rfc8141_def.hpp"
 
 namespace urns {

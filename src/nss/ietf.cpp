@@ -11,7 +11,7 @@
 // RFC 2648 writes 1*DIGIT inline; a fault there is reported as "DIGIT".
 // params-nss hands "params:scim:..." to ietf_params_scim_def.hpp's rules.
 #include <urns/nss/ietf.hpp>
-#include <urns/detail/x3/config.hpp>
+#include <urns/grammar/config.hpp>
 #include <urns/nss/x3.hpp>
 #include <urns/lexical.hpp>
 

@@ -6,7 +6,7 @@
 // Defines every rule of grammar/nss/isbn.abnf (RFC 3187, ISO 2108), in its
 // order, under the ABNF line it implements; DIGIT is RFC 5234's.
 #include <urns/nss/isbn.hpp>
-#include <urns/detail/x3/config.hpp>
+#include <urns/grammar/config.hpp>
 #include <urns/nss/x3.hpp>
 
 #include <string>

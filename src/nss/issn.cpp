@@ -6,7 +6,7 @@
 // Defines every rule of grammar/nss/issn.abnf (RFC 3044, ISO 3297), in its
 // order, under the ABNF line it implements; DIGIT is RFC 5234's.
 #include <urns/nss/issn.hpp>
-#include <urns/detail/x3/config.hpp>
+#include <urns/grammar/config.hpp>
 #include <urns/nss/x3.hpp>
 
 

@@ -6,7 +6,7 @@
 // Defines every rule of grammar/nss/nbn.abnf (RFC 8458), in its order,
 // under the ABNF line it implements.
 #include <urns/nss/nbn.hpp>
-#include <urns/detail/x3/config.hpp>
+#include <urns/grammar/config.hpp>
 #include <urns/nss/x3.hpp>
 
 

@@ -7,7 +7,7 @@
 // order, under the ABNF line it implements. RFC 3061 defines its own
 // DIGIT (the same set as RFC 5234's), so it is defined here.
 #include <urns/nss/oid.hpp>
-#include <urns/detail/x3/config.hpp>
+#include <urns/grammar/config.hpp>
 #include <urns/nss/x3.hpp>
 
 #include <string_view>

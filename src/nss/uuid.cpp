@@ -12,7 +12,7 @@
 // "HEXDIG" at its second digit, "\"-\"" where a hyphen is missing; bytes
 // after the last octet are reported by the adapter as "UUID".
 #include <urns/nss/uuid.hpp>
-#include <urns/detail/x3/config.hpp>
+#include <urns/grammar/config.hpp>
 #include <urns/nss/x3.hpp>
 #include <urns/lexical.hpp>
 

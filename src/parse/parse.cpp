@@ -8,7 +8,7 @@
 #include <urns/urn.hpp>
 
 #include "grammar/ast_adapted.hpp"
-#include <urns/detail/x3/config.hpp>
+#include <urns/grammar/config.hpp>
 #include "grammar/rfc2141.hpp"
 #include "grammar/rfc2141bis.hpp"
 #include "grammar/rfc8141.hpp"

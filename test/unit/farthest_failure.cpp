@@ -2,13 +2,13 @@
 //
 // Errors at the farthest failure: the error slot keeps the failure that
 // reached farthest into the input, with the names expected there, whatever
-// the order the alternatives were tried in (include/urns/detail/x3/config.hpp,
+// the order the alternatives were tried in (include/urns/grammar/config.hpp,
 // grammar/README.md "Where errors point").
 #define BOOST_TEST_MODULE farthest_failure
 #include "test_support.hpp"
 #include "rule_testing.hpp"
 
-#include <urns/detail/x3/primitives.hpp>
+#include <urns/grammar/primitives.hpp>
 #include "grammar/rfc5234_def.hpp"
 
 namespace {

@@ -24,8 +24,8 @@
 #ifndef URNS_NSS_X3_HPP
 #define URNS_NSS_X3_HPP
 
-#include <urns/detail/x3/check_digit.hpp>
-#include <urns/detail/x3/primitives.hpp>
+#include <urns/grammar/nss/check_digit.hpp>
+#include <urns/grammar/primitives.hpp>
 #include <urns/lexical.hpp>
 #include <urns/nss/registry.hpp>
 

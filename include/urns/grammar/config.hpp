@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: BSL-1.0
 // X3 layer, internal: the pieces the grammars and the extension surface
-// (urns/nss/x3.hpp) are built from. Include from a .cpp only.
+// (urns/nss/x3.hpp) are built from, in namespace urns::grammar like the
+// grammars of src/grammar/; not API (docs/namespaces.md). Include from a
+// .cpp only.
 //
 // The one iterator type and the one context type every grammar rule is
 // instantiated for. A rule instantiated for another context links to
 // nothing: "undefined reference to parse_rule<char const*, context<...>>".
 #ifndef URNS_GRAMMAR_CONFIG_HPP
 #define URNS_GRAMMAR_CONFIG_HPP
+
+/// \cond URNS_INTERNAL
 
 // The parts of X3 the grammars use (not <boost/spirit/home/x3.hpp> whole,
 // which brings numerics, symbols and binary parsers too): include others,
@@ -93,5 +97,7 @@ using context_type = x3::context<error_slot_tag, error_slot>;
 
 } // namespace grammar
 } // namespace urns
+
+/// \endcond
 
 #endif

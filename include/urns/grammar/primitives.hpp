@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // X3 layer, internal: the pieces the grammars and the extension surface
-// (urns/nss/x3.hpp) are built from. Include from a .cpp only.
+// (urns/nss/x3.hpp) are built from, in namespace urns::grammar like the
+// grammars of src/grammar/; not API (docs/namespaces.md). Include from a
+// .cpp only.
 //
 // The two primitives every grammar here is built from, besides X3's own:
 //  - char_in<set>: one byte of a character class of urns/lexical.hpp, by
@@ -12,9 +14,11 @@
 #ifndef URNS_GRAMMAR_PRIMITIVES_HPP
 #define URNS_GRAMMAR_PRIMITIVES_HPP
 
+/// \cond URNS_INTERNAL
+
 #include <urns/error.hpp>
 #include <urns/lexical.hpp>
-#include <urns/detail/x3/config.hpp>
+#include <urns/grammar/config.hpp>
 
 
 #include <cstddef>
@@ -316,5 +320,7 @@ inline constexpr auto end_of_input = must(x3::eoi, "end of input", error::bad_ns
 
 } // namespace grammar
 } // namespace urns
+
+/// \endcond
 
 #endif

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // X3 layer, internal: the pieces the grammars and the extension surface
-// (urns/nss/x3.hpp) are built from. Include from a .cpp only.
+// (urns/nss/x3.hpp) are built from, in namespace urns::grammar like the
+// grammars of src/grammar/; not API (docs/namespaces.md). Include from a
+// .cpp only.
 //
 // check_digit<Check>(p, name): parses p, then runs Check over the bytes p
 // consumed; if Check says no, records the last byte (the check digit) in
@@ -10,7 +12,9 @@
 #ifndef URNS_GRAMMAR_NSS_CHECK_DIGIT_HPP
 #define URNS_GRAMMAR_NSS_CHECK_DIGIT_HPP
 
-#include <urns/detail/x3/primitives.hpp>
+/// \cond URNS_INTERNAL
+
+#include <urns/grammar/primitives.hpp>
 
 namespace urns {
 namespace grammar {
@@ -78,5 +82,7 @@ constexpr bool mod11_ok(char const* first, char const* last, unsigned n) noexcep
 } // namespace nss
 } // namespace grammar
 } // namespace urns
+
+/// \endcond
 
 #endif
