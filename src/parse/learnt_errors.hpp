@@ -110,7 +110,7 @@ URNS_ALWAYS_INLINE bool locate_fault(std::string_view s, syntax syn, fault& f) n
 /** The grammar's errors for the faults fast::locate_fault places, by phase
     and octet, learnt from the grammar: each is the error of a probe, an
     input of that phase with that octet, parsed by the grammar. An error is
-    kept only when the probe followed by each of `tails` gives it, at the
+    kept only when the probe followed by each of `probe_tails` gives it, at the
     same place relative to the fault (so nothing after the fault changes
     it); the phases and octets for which they differ, or for which a probe
     is valid, are left to the grammar. Each phase and octet is learnt at its
