@@ -13,8 +13,8 @@ import statistics
 import sys
 
 TARGETS = {
-    "parse_urn (view)": ("<= 1.25x, 0 alloc", lambda x, a, _: x <= 1.25 and a == 0),
-    "urn::parse (owning)": ("<= 1.5x, 1 alloc", lambda x, a, _: x <= 1.5 and a <= 1),
+    "parse_urn (view)": ("<= 1.15x, 0 alloc", lambda x, a, _: x <= 1.15 and a == 0),
+    "urn::parse (owning)": ("<= 1.3x, 1 alloc", lambda x, a, _: x <= 1.3 and a <= 1),
     "equivalent (equal twins)": ("0 alloc, < parse_urn", lambda x, a, p: a == 0 and p < 1),
     "hash": ("0 alloc, < parse_urn", lambda x, a, p: a == 0 and p < 1),
 }

@@ -81,7 +81,7 @@ inline constexpr table classes{};
 // function of its own, called once a URN, as parse_urn calls one function
 // a syntax: GCC had inlined rfc2141(), the smallest, into the timing loops
 // and not the other two, which gave RFC 2141's yardstick alone the saving
-// of a call (bench/README.md, "Fifteenth round").
+// of a call (bench/README.md, "What is measured").
 #if defined(__GNUC__)
 #define URNS_BENCH_INLINE [[gnu::always_inline]] inline
 #define URNS_BENCH_CALLED [[gnu::noinline]] inline

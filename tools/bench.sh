@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSL-1.0
 # Runs the benchmarks of bench/ from a clean Release -O2 build in
-# build-bench/ and prints the table of bench/README.md.
+# build-bench/ and prints their tables (bench/results.py makes
+# bench/README.md's Results from a run's JSON).
 #
 #   tools/bench.sh                 configure, build, run, print the table
 #   tools/bench.sh --compile-cost  also time each grammar TU and a user TU
