@@ -12,7 +12,7 @@
 #       packaging/debian/build.sh builds the package tree build/deb (prefix
 #       /usr, lib/<multiarch>, dpkg-buildflags' hardening; the library, urn
 #       and the Python module only) and test/cmake_package/check_debs.sh
-#       checks the Debian packages liburns-dev, urn and python3-urns made by
+#       checks the Debian packages liburns-dev, liburns-doc, urn and python3-urns made by
 #       cpack from it: their files and Depends, lintian -EviIL +pedantic
 #       clean, the same consumer built against them unpacked, the paths
 #       the manual pages name, and python/tests/ (pytest) run against the

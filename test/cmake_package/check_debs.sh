@@ -205,6 +205,17 @@ for deb in "${debs[@]}"; do
 done
 "$here/check.sh" "$scratch/unpacked/usr" "$scratch/consumer"
 
+echo "-- the packaged examples, built on their own against the packaged library, run and load as a plugin"
+example=$scratch/unpacked/usr/share/doc/liburns-doc/example
+cmake -S "$example" -B "$scratch/example" -G Ninja -DCMAKE_PREFIX_PATH="$scratch/unpacked/usr" \
+    -DCMAKE_BUILD_TYPE=Release >/dev/null || fail "the packaged examples do not configure"
+cmake --build "$scratch/example" >/dev/null || fail "the packaged examples do not build"
+"$scratch/example/urns_example_user_namespace" >/dev/null || fail "the packaged user_namespace example failed"
+"$scratch/example/urns_example_epc_namespace" >/dev/null || fail "the packaged epc_namespace example failed"
+out=$("$scratch/unpacked/usr/bin/urn" parse --json --plugin "$scratch/example/acme_ticket.so" \
+    urn:acme-ticket:CORE-1234) || fail "the packaged urn with the packaged example's plugin exited $?"
+[[ $out == *'"fields":[{"rule":"project"'* ]] || fail "the example's plugin gives no fields: $out"
+
 echo "-- the packaged urn --version"
 out=$("$scratch/unpacked/usr/bin/urn" --version) || fail "urn --version exited $?"
 echo "$out"
