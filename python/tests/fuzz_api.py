@@ -58,13 +58,14 @@ def half(cls):
 
 
 def value():
-    k = rng.randrange(22)
+    k = rng.randrange(23)
     return [
         text, text, text,
         lambda: rng.choice(["rfc2141bis", "rfc2141", "rfc8141", "RFC8141", "", "nope"]),
         lambda: rng.choice([None, True, False, 0, 1, -1, 2 ** 70, 3.5, float("nan")]),
         lambda: rng.choice(["raise", "none", "return", "x"]),
         lambda: rng.choice([None, "rfc2141", "rfc2141bis-5a", "rfc2141bis-5b", "rfc8141", "m"]),
+        lambda: rng.choice(["valid", "canonical", "nid", "error", "fields", "query", "nope"]),
         lambda: [text() for _ in range(rng.randint(0, 5))],
         lambda: tuple(text() for _ in range(rng.randint(0, 3))),
         lambda: iter([text(), 3, None]),
@@ -90,7 +91,7 @@ FUNCTIONS = [urns.parse, urns.is_valid, urns.parse_many, urns.canonical, urns.ca
              urns.registered_namespaces, urns.URN, Sub, urns.Match, SubMatch, urns.Diagnostic,
              urns.NamespaceFault, urns.GrammarDiagnostic, urns.Namespace.from_abnf, urns.Registry,
              urns.URN.__new__, urns.Match.__new__, urns.Namespace.__new__, urns.Registry.__new__,
-             urns._urns._extract_block]
+             urns._urns._extract_block, urns.load_plugin, urns._urns._column]
 PARAMS = {f: list(inspect.signature(f).parameters) for f in FUNCTIONS if f not in (
     urns.URN.__new__, urns.Match.__new__, urns.Namespace.__new__, urns.Registry.__new__)}
 
