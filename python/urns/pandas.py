@@ -62,9 +62,13 @@ class UrnsAccessor:
         return other
 
     def _texts(self) -> List[Any]:
-        # to_numpy with na_value: every missing value becomes None, which
-        # the module reads as missing.
-        return self._series.to_numpy(dtype=object, na_value=None).tolist()  # type: ignore[no-any-return]
+        # Every missing value becomes None, which the module reads as
+        # missing (to_numpy's na_value; a column without one is listed as
+        # it is, which is cheaper).
+        series = self._series
+        if series.hasnans:
+            return series.to_numpy(dtype=object, na_value=None).tolist()  # type: ignore[no-any-return]
+        return series.tolist()
 
     def _column(self, what: str, mode: Optional[str] = None) -> Any:
         return _urns._column(self._texts(), what, self._syntax, self._namespaces, mode)
