@@ -22,15 +22,7 @@
 #include <urns/nss/abnf.hpp>
 #include <urns/nss/builtin.hpp>
 #include <urns/urns.hpp>
-// The library's namespace plugin loader, where this build's library has it
-// (urns.load_plugin, URNS_PLUGINS); without it, load_plugin raises
-// PluginError and URNS_PLUGINS is not read.
-#if __has_include(<urns/nss/plugin_loader.hpp>)
 #include <urns/nss/plugin_loader.hpp>
-#define URNS_PYTHON_PLUGINS 1
-#else
-#define URNS_PYTHON_PLUGINS 0
-#endif
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -599,7 +591,6 @@ bool g_environment_loaded = false;
     the same plugin again adds nothing. */
 std::vector<std::string> load_into_default(std::string const& path, std::string const& from)
 {
-#if URNS_PYTHON_PLUGINS
     urns::nss::loaded_plugin p;
     try {
         p = urns::nss::load_plugin(path);
@@ -634,10 +625,6 @@ std::vector<std::string> load_into_default(std::string const& path, std::string 
         g_default_registry = std::move(next);
     }
     return nids;
-#else
-    throw plugin_failure{path, "this build of urns has no plugin loader",
-                         from + "cannot load plugin " + path + ": this build of urns has no plugin loader"};
-#endif
 }
 
 /// Loads the plugins of URNS_PLUGINS (paths separated by ":", read with
@@ -647,12 +634,10 @@ std::vector<std::string> load_into_default(std::string const& path, std::string 
 /// and again on each such call, until the variable is right.
 void load_environment_plugins()
 {
-#if URNS_PYTHON_PLUGINS
     if (g_environment_loaded)
         return;
     for (std::string const& path : urns::nss::environment_plugins())
         load_into_default(path, "URNS_PLUGINS: ");
-#endif
     g_environment_loaded = true;
 }
 
@@ -2501,7 +2486,6 @@ PYBIND11_MODULE(_urns, m)
                  "loaded the same way by the first call that applies namespaces=True. A\n"
                  "plugin is never unloaded.");
     // Whether load_plugin can load (the library has the loader).
-    m.attr("_has_plugin_loader") = py::bool_(URNS_PYTHON_PLUGINS != 0);
     add_function(m, "urns._urns", "_default_namespaces", {}, fn_default_namespaces,
                  "A list of Namespace; see urns.namespaces().");
     add_function(m, "urns._urns", "_restore_plugin_namespace", {"path", "nid"}, fn_restore_plugin_namespace,

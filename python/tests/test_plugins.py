@@ -28,10 +28,6 @@ PLUGIN = os.environ.get("URNS_TEST_PLUGIN")
 
 pytestmark = [
     pytest.mark.skipif(not PLUGIN, reason="URNS_TEST_PLUGIN not set (ctest python_plugins sets it)"),
-    # A library without urns/nss/plugin_loader.hpp: load_plugin can only
-    # raise PluginError (test_urns.py checks that it does).
-    pytest.mark.skipif(not urns._urns._has_plugin_loader,
-                       reason="the library has no plugin loader (urns/nss/plugin_loader.hpp)"),
 ]
 
 # "urn:acme-ticket:" is 16 bytes: NSS offsets are URN offsets minus 16.
