@@ -49,6 +49,7 @@ packages=(
     python3-mypy                            # python/urns/*.pyi: mypy --strict and stubtest (ctest python_stubs)
     python3-dask python3-distributed        # urns.dask (the Dask pipeline) and its test python_dask
     python3-fsspec                          # urns.dask: the files (globs, URLs) it reads
+    python3-pandas                          # urns.pandas (Series.urns) and its test python_pandas
     python3-setuptools python3-wheel        # pyproject.toml/setup.py: pip install ., the wheel (ctest python_wheel)
     python3-build                           # python3 -m build --wheel --no-isolation (ctest python_wheel)
     python3-venv python3-pip                # ctest python_wheel: the wheel installed in a fresh venv

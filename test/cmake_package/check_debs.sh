@@ -196,6 +196,7 @@ echo "python3-urns Depends: $python_depends"
     fail "python3-urns: Depends does not name python3 and libc6 (dpkg-shlibdeps)"
 [[ $(dpkg-deb -f "$python_deb" Recommends) == "python3-dask, python3-distributed" ]] ||
     fail "python3-urns: Recommends is not python3-dask, python3-distributed"
+[[ $(dpkg-deb -f "$python_deb" Suggests) == "python3-pandas" ]] || fail "python3-urns: Suggests is not python3-pandas"
 [[ $(dpkg-deb -f "$python_deb" Section) == python ]] || fail "python3-urns: Section is not python"
 
 echo "-- dpkg-deb -x the four into $scratch/unpacked; check.sh with prefix $scratch/unpacked/usr"
