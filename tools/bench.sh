@@ -142,7 +142,7 @@ if [ "$compile_cost" = 1 ]; then
 import json, os, re, shlex, subprocess, sys
 build, root = sys.argv[1], sys.argv[2]
 cmds = json.load(open(os.path.join(build, "compile_commands.json")))
-want = [c for c in cmds if "/src/grammar/" in c["file"] or c["file"].endswith("_grammar.cpp") or c["file"].endswith("/src/parse.cpp")
+want = [c for c in cmds if "/src/grammar/" in c["file"] or c["file"].endswith("_grammar.cpp") or c["file"].endswith("/src/parse/parse.cpp")
         or c["file"].endswith("/bench/user_tu.cpp")]
 want.sort(key=lambda c: c["file"])
 # A user namespace file: the example's grammar (example/user_namespace/,

@@ -5,7 +5,7 @@ the one copy; the library's table is generated from it at build time.
 
 usage:
   iana_registry.py generate TSV OUT      write the C++ rows of the table
-                                         (included by src/iana_namespaces.cpp)
+                                         (included by src/semantic/iana_namespaces.cpp)
   iana_registry.py refresh IANA TSV      rewrite TSV from IANA's published
                                          registry file: urn-namespaces.xml, or
                                          the two CSV files given as A.csv,B.csv

@@ -49,7 +49,7 @@ public:
 
 private:
     // Views are made only by parsing: by parse_urn and urn, through
-    // detail::view_access (src/detail/view_access.hpp), never from offsets
+    // detail::view_access (src/parse/view_access.hpp), never from offsets
     // a caller chose.
     friend class urn;
     friend struct detail::view_access;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
 // Tests of diagnostics beyond syntax (include/urns/check.hpp) and of the
-// IANA namespace registry snapshot (src/iana_namespaces.cpp against
+// IANA namespace registry snapshot (src/semantic/iana_namespaces.cpp against
 // data/iana-urn-namespaces.tsv).
 #define BOOST_TEST_MODULE check
 #include "test_support.hpp"
