@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: BSL-1.0
+// urns.Namespace and urns.Registry as C++ values, and what a namespaces=
+// argument means (get_namespaces): no rules, those of namespaces=True (the
+// shipped namespaces and the plugins'), or a registry's. Internal to
+// python/src.
+#pragma once
+
+#include "common.hpp"
+
+#include <urns/nss/abnf.hpp>
+#include <urns/nss/builtin.hpp>
+#include <urns/nss/plugin_loader.hpp>
+
+#include <algorithm>
+#include <memory>
+#include <type_traits>
+
+namespace urns_python {
+
+/// A urns.Namespace: a shipped namespace (by its NID), or one compiled from
+/// ABNF, with what made it (so that it pickles as its text and options).
+struct py_namespace {
+    urns::nss::namespace_rules rules;
+    bool shipped = false;
+    std::string nid;
+    std::optional<std::string> abnf, root; // ABNF namespaces only
+    std::optional<std::string> plugin;     // a plugin's namespaces: its path, as given
+    std::vector<std::string> case_insensitive, fields;
+    std::string reference;
+    std::vector<urns::abnf::diagnostic> warnings;
+};
+
+inline std::string lower(std::string_view s)
+{
+    std::string r(s);
+    for (char& c : r)
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+    return r;
+}
+
+/// A urns.Registry: the shipped namespaces or none, and those added, in
+/// order. The library's registry is rebuilt on add() and shared with the
+/// calls that use it, so a call running without the GIL keeps the
+/// registry it started with.
+struct py_registry {
+    bool builtin = true;
+    std::vector<std::shared_ptr<py_namespace>> added;
+    std::shared_ptr<urns::nss::registry const> reg;
+
+    void add(std::shared_ptr<py_namespace> const& ns)
+    {
+        auto next = std::make_shared<urns::nss::registry>(*reg);
+        next->add(ns->rules);
+        std::string const key = lower(ns->nid);
+        auto same = std::find_if(added.begin(), added.end(),
+                                 [&](std::shared_ptr<py_namespace> const& x) { return lower(x->nid) == key; });
+        if (same != added.end())
+            *same = ns;
+        else
+            added.push_back(ns);
+        reg = std::move(next);
+    }
+};
+
+inline std::shared_ptr<urns::nss::registry const> shipped_registry(bool builtin)
+{
+    static std::shared_ptr<urns::nss::registry const> const empty = std::make_shared<urns::nss::registry>();
+    // Aliasing: points to the static builtin() and owns nothing.
+    return builtin ? std::shared_ptr<urns::nss::registry const>(std::shared_ptr<void>(), &urns::nss::builtin())
+                   : empty;
+}
+
+inline py_namespace& ns_of(py::handle h)
+{
+    return self_of<py_namespace>(h, "Namespace");
+}
+
+inline std::shared_ptr<py_namespace> namespace_arg(py::handle h)
+{
+    ns_of(h);
+    return h.cast<std::shared_ptr<py_namespace>>();
+}
+
+/// What a `namespaces=` argument means: no rules (null), the shipped ones,
+/// or a registry that `keep` holds for the call.
+struct ns_arg {
+    urns::nss::registry const* reg = nullptr;
+    std::shared_ptr<urns::nss::registry const> keep;
+    explicit operator bool() const noexcept { return reg != nullptr; }
+};
+
+/// urns.NamespaceFault: where a namespace's rules reject an NSS.
+struct py_fault {
+    std::size_t offset = 0;
+    std::string expected;
+};
+
+/// A namespace's verdict on an NSS as an optional fault: a verdict is
+/// either an optional fault or a result that is true when the NSS is valid
+/// (whose error() is the fault).
+template <class Verdict>
+inline std::optional<urns::nss::nss_fault> fault_of(Verdict const& v)
+{
+    if constexpr (std::is_same_v<Verdict, std::optional<urns::nss::nss_fault>>)
+        return v;
+    else
+        return v ? std::nullopt : std::optional<urns::nss::nss_fault>(v.error());
+}
+
+// ------------------------------------------------------------ the registry of namespaces=True
+
+/// The registry of namespaces=True: the shipped namespaces and the
+/// plugins' (load_plugin(), URNS_PLUGINS); null while no plugin is
+/// loaded (builtin() is then used as it is). Replaced, never changed, by
+/// a load, so that a call running without the GIL keeps the registry it
+/// started with. Changed with the GIL held.
+inline std::shared_ptr<urns::nss::registry const> g_default_registry;
+/// The plugins' namespaces, in the order they were loaded.
+inline std::vector<std::shared_ptr<py_namespace>> g_plugin_namespaces;
+/// Whether URNS_PLUGINS was read and every plugin it names loaded.
+inline bool g_environment_loaded = false;
+
+/** Loads the plugin at `path` with the library's loader (its policy: a
+    name without "/" in the current directory first, one shared object
+    loaded once) and adds its namespaces to the registry of
+    namespaces=True; `from` is what the message begins with. The NIDs of
+    its namespaces. A NID the registry has from elsewhere (a shipped one,
+    another plugin's) is refused, and then nothing of the plugin is added;
+    the same plugin again adds nothing. */
+std::vector<std::string> load_into_default(std::string const& path, std::string const& from);
+
+/// Loads the plugins of URNS_PLUGINS (paths separated by ":", read with
+/// secure_getenv as the urn tool reads it: not in a set-user-ID or
+/// set-group-ID process) on the first call that needs the registry of
+/// namespaces=True. A plugin that cannot be loaded raises PluginError,
+/// and again on each such call, until the variable is right.
+inline void load_environment_plugins()
+{
+    if (g_environment_loaded)
+        return;
+    for (std::string const& path : urns::nss::environment_plugins())
+        load_into_default(path, "URNS_PLUGINS: ");
+    g_environment_loaded = true;
+}
+
+/// The registry of namespaces=True (URNS_PLUGINS loaded first).
+inline ns_arg default_namespaces()
+{
+    load_environment_plugins();
+    if (g_default_registry)
+        return {g_default_registry.get(), g_default_registry};
+    return {&urns::nss::builtin(), nullptr};
+}
+
+/// True or False (two pointer compares), None, an int (its truth), a
+/// Registry, or an iterable of Namespace (the shipped ones and those);
+/// nullptr: the default, False.
+inline ns_arg get_namespaces(PyObject* o)
+{
+    if (!o || o == Py_False || o == Py_None)
+        return {};
+    if (o == Py_True)
+        return default_namespaces();
+    py::handle h(o);
+    if (py::isinstance<py_registry>(h)) {
+        py_registry const& r = self_of<py_registry>(h, "Registry");
+        return {r.reg.get(), r.reg};
+    }
+    if (PyLong_Check(o))
+        return PyObject_IsTrue(o) ? default_namespaces() : ns_arg{};
+    PyObject* it = PyUnicode_Check(o) || PyBytes_Check(o) ? nullptr : PyObject_GetIter(o);
+    if (!it) {
+        PyErr_Clear();
+        throw py::type_error("namespaces must be a bool, a urns.Registry or an iterable of urns.Namespace, not " +
+                             type_name(o));
+    }
+    auto reg = std::make_shared<urns::nss::registry>(urns::nss::builtin());
+    for (py::handle item : py::reinterpret_steal<py::iterator>(it))
+        reg->add(namespace_arg(item)->rules);
+    return {reg.get(), reg};
+}
+
+/// The urns.GrammarError of a grammar_failure (not raised).
+py::object make_grammar_error(grammar_failure const& f);
+
+} // namespace urns_python

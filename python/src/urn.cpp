@@ -1,0 +1,537 @@
+// SPDX-License-Identifier: BSL-1.0
+// urns.URN, a CPython type of its own (urn_object), and the module
+// functions that parse, compare, canonicalize and build URNs (parse,
+// is_valid, parse_many, canonical, equivalence_key, equivalent,
+// canonical_many, make_urn) and the submodule pct. parse_many makes its
+// results in place, without the GIL, in URN objects allocated before.
+#include "urn.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <functional>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace urns_python {
+
+namespace {
+
+// ------------------------------------------------------------ URN objects
+
+void urn_dealloc(PyObject* self)
+{
+    auto* u = reinterpret_cast<urn_object*>(self);
+    if (u->ready)
+        u->get().~urn();
+    Py_TYPE(self)->tp_free(self);
+}
+
+signature urn_new_sig;
+
+PyObject* urn_vectorcall(PyObject* type, PyObject* const* args, std::size_t nargsf, PyObject* kwnames)
+{
+    PyObject* a[max_params] = {};
+    try {
+        if (!bind_args(urn_new_sig, args, PyVectorcall_NARGS(nargsf), kwnames, a))
+            return nullptr;
+        text_arg t = get_text(a[0], "text");
+        ns_arg const ns = get_namespaces(a[2]);
+        auto r = parse_view(t.view, get_syntax(a[1]), ns);
+        if (!r)
+            raise(r.error(), t.view);
+        return make_urn_object(*r, reinterpret_cast<PyTypeObject*>(type)).release().ptr();
+    } catch (...) {
+        set_python_error();
+        return nullptr;
+    }
+}
+
+PyObject* urn_new(PyTypeObject* type, PyObject* args, PyObject* kwargs)
+{
+    // The tuple and dict of tp_new turned into a fast call's arguments.
+    std::vector<PyObject*> all;
+    Py_ssize_t const n = PyTuple_GET_SIZE(args);
+    for (Py_ssize_t i = 0; i < n; ++i)
+        all.push_back(PyTuple_GET_ITEM(args, i));
+    py::object names;
+    if (kwargs && PyDict_GET_SIZE(kwargs) != 0) {
+        py::list keys;
+        PyObject *k, *v;
+        Py_ssize_t pos = 0;
+        while (PyDict_Next(kwargs, &pos, &k, &v)) {
+            keys.append(k);
+            all.push_back(v);
+        }
+        names = py::tuple(keys);
+    }
+    return urn_vectorcall(reinterpret_cast<PyObject*>(type), all.data(), static_cast<std::size_t>(n),
+                          names ? names.ptr() : nullptr);
+}
+
+/// A getter of URN objects; F maps the urn to a new reference.
+template <class F>
+PyObject* urn_get(PyObject* self, F f)
+{
+    try {
+        return f(urn_of(self)).release().ptr();
+    } catch (...) {
+        set_python_error();
+        return nullptr;
+    }
+}
+
+py::object optional_ascii(bool present, std::string_view v)
+{
+    return present ? ascii_obj(v) : py::none();
+}
+
+#define URNS_GETTER(name, expr)                                                                                   \
+    PyObject* urn_get_##name(PyObject* self, void*)                                                             \
+    {                                                                                                             \
+        return urn_get(self, [](urns::urn const& u) { return expr; });                                            \
+    }
+URNS_GETTER(scheme, ascii_obj(u.scheme()))
+URNS_GETTER(nid, ascii_obj(u.nid()))
+URNS_GETTER(nss, ascii_obj(u.nss()))
+URNS_GETTER(assigned_name, ascii_obj(u.assigned_name()))
+URNS_GETTER(query, optional_ascii(u.has_query(), u.query()))
+URNS_GETTER(r_component, optional_ascii(u.has_r_component(), u.r_component()))
+URNS_GETTER(q_component, optional_ascii(u.has_q_component(), u.q_component()))
+URNS_GETTER(f_component, optional_ascii(u.has_f_component(), u.f_component()))
+URNS_GETTER(syntax, py::reinterpret_borrow<py::object>(syntax_str(u.syntax())))
+#undef URNS_GETTER
+
+PyObject* urn_get_fields(PyObject* self, void*)
+{
+    return urn_get(self, [](urns::urn const& u) { return fields_of_urn(u.view(), default_namespaces()); });
+}
+
+PyGetSetDef urn_getset[] = {
+    {"scheme", urn_get_scheme, nullptr, "'urn' as written (any case).", nullptr},
+    {"nid", urn_get_nid, nullptr, "The namespace identifier as written.", nullptr},
+    {"nss", urn_get_nss, nullptr, "The namespace-specific string as written (still percent-encoded).", nullptr},
+    {"assigned_name", urn_get_assigned_name, nullptr,
+     "'urn:' NID ':' NSS, without query, components or fragment.", nullptr},
+    {"query", urn_get_query, nullptr, "rfc2141bis: the query after '?', or None.", nullptr},
+    {"r_component", urn_get_r_component, nullptr, "rfc8141: the r-component after '?+', or None.", nullptr},
+    {"q_component", urn_get_q_component, nullptr, "rfc8141: the q-component after '?=', or None.", nullptr},
+    {"f_component", urn_get_f_component, nullptr, "The fragment (RFC 8141's f-component) after '#', or None.",
+     nullptr},
+    {"syntax", urn_get_syntax, nullptr, "The syntax it was parsed with: 'rfc2141bis', 'rfc2141' or 'rfc8141'.",
+     nullptr},
+    {"fields", urn_get_fields, nullptr,
+     "The named fields of the NSS, as its namespace names them: a tuple of\n"
+     "(name, text) pairs, in order (a name may come more than once), text as\n"
+     "written. By the namespaces of namespaces=True: those urns ships (uuid's\n"
+     "time-low, ..., node) and the plugins loaded (load_plugin, URNS_PLUGINS).\n"
+     "Empty when the namespace names no fields or rejects the NSS. For a\n"
+     "Namespace of a Registry, Namespace.fields(nss).",
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr},
+};
+
+PyObject* urn_str(PyObject* self)
+{
+    return urn_get(self, [](urns::urn const& u) { return ascii_obj(u.buffer()); });
+}
+
+PyObject* urn_repr(PyObject* self)
+{
+    return urn_get(self, [self](urns::urn const& u) {
+        std::string s = std::string(Py_TYPE(self) == &urn_type ? "urns.URN" : Py_TYPE(self)->tp_name) + "(" +
+                        py::repr(ascii_obj(u.buffer())).cast<std::string>();
+        if (u.syntax() != urns::syntax::rfc2141bis)
+            s += ", syntax='" + std::string(urns::to_string(u.syntax())) + "'";
+        return py::object(py::str(s + ")"));
+    });
+}
+
+Py_hash_t urn_hash(PyObject* self)
+{
+    auto* u = reinterpret_cast<urn_object*>(self);
+    if (u->hash != -1)
+        return u->hash;
+    try {
+        urns::urn const& v = urn_of(self);
+        std::size_t h = std::hash<std::string_view>{}(v.buffer());
+        h ^= (static_cast<std::size_t>(v.syntax()) + 1) * 0x9E3779B97F4A7C15ull;
+        auto r = static_cast<Py_hash_t>(h);
+        u->hash = r == -1 ? -2 : r;
+        return u->hash;
+    } catch (...) {
+        set_python_error();
+        return -1;
+    }
+}
+
+PyObject* urn_richcompare(PyObject* a, PyObject* b, int op)
+{
+    if (!is_urn(a) || !is_urn(b) || (op != Py_EQ && op != Py_NE))
+        Py_RETURN_NOTIMPLEMENTED;
+    try {
+        bool const same = urn_of(a) == urn_of(b);
+        return py::bool_(op == Py_EQ ? same : !same).release().ptr();
+    } catch (...) {
+        set_python_error();
+        return nullptr;
+    }
+}
+
+/// Pickled as its class, text and syntax (and a subclass's __dict__).
+PyObject* urn_reduce(PyObject* self, PyObject*)
+{
+    return urn_get(self, [self](urns::urn const& u) {
+        py::object args = py::make_tuple(ascii_obj(u.buffer()), py::handle(syntax_str(u.syntax())));
+        py::handle cls(reinterpret_cast<PyObject*>(Py_TYPE(self)));
+        py::object dict = py::getattr(py::handle(self), "__dict__", py::none());
+        if (PyDict_Check(dict.ptr()) && PyDict_GET_SIZE(dict.ptr()) != 0)
+            return py::object(py::make_tuple(cls, args, dict));
+        return py::object(py::make_tuple(cls, args));
+    });
+}
+
+PyMethodDef urn_methods[] = {
+    {"__reduce__", urn_reduce, METH_NOARGS, "__reduce__($self, /)\n--\n\nFor pickle: the class, text and syntax."},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+constexpr char const* urn_doc =
+    "URN(text, syntax='rfc2141bis', namespaces=False)\n--\n\n"
+    "A parsed URN: immutable, hashable, and always valid in its syntax.\n\n"
+    "URN(text, syntax='rfc2141bis', namespaces=False) parses like urns.parse()\n"
+    "(ParseError if text is not a URN). Components are as written (still\n"
+    "percent-encoded); a component that is absent is None, one that is present\n"
+    "but empty is '' (urn:ex:a# has f_component ''). == and hash() compare the\n"
+    "exact text and the syntax (URN:foo:a != urn:foo:a); for equivalence use\n"
+    "urns.equivalent() or urns.equivalence_key(). Picklable (as its text and\n"
+    "syntax), and a base class.";
+
+// ------------------------------------------------------------ the functions' bodies
+
+py::object fn_parse(PyObject** a)
+{
+    text_arg t = get_text(a[0], "text");
+    ns_arg const ns = get_namespaces(a[2]);
+    auto r = parse_view(t.view, get_syntax(a[1]), ns);
+    if (!r)
+        raise(r.error(), t.view);
+    return make_urn_object(*r);
+}
+
+py::object fn_is_valid(PyObject** a)
+{
+    urns::syntax const syn = get_syntax(a[1]);
+    ns_arg const ns = get_namespaces(a[2]);
+    PyObject* text = a[0];
+    std::string_view v;
+    std::string copy;
+    if (PyUnicode_Check(text)) {
+        Py_ssize_t n = 0;
+        char const* p = PyUnicode_AsUTF8AndSize(text, &n);
+        if (!p) { // not encodable (a lone surrogate): not a URN
+            PyErr_Clear();
+            return py::bool_(false);
+        }
+        v = {p, static_cast<std::size_t>(n)};
+    } else if (!text_view(text, v, &copy)) {
+        not_text(text, "text");
+    }
+    return py::bool_(bool(parse_view(v, syn, ns)));
+}
+
+py::object fn_parse_many(PyObject** a)
+{
+    urns::syntax const syn = get_syntax(a[1]);
+    ns_arg const ns = get_namespaces(a[2]);
+    on_error const how = get_on_error(a[3]);
+    py::object seq = batch_items(a[0], "texts");
+    auto const n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(seq.ptr()));
+    PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
+    // Each text's URN object is allocated first, with the GIL, and the list
+    // holds them; the parse then fills each in place without the GIL, so
+    // that nothing but the objects themselves is made (no copy of the
+    // texts, no intermediate URNs). The bytes of each text are kept in its
+    // object's storage until the parse reads them. A chunk at a time: the
+    // objects of the texts that fail are freed before the next chunk is
+    // allocated, which reuses their memory.
+    py::list out(n);
+    PyObject** objs = reinterpret_cast<PyListObject*>(out.ptr())->ob_item;
+    std::deque<std::string> copies;
+    std::vector<std::pair<std::size_t, urns::parse_error>> failed;
+    urns::parse_options const o{syn, ns.reg};
+    for (std::size_t start = 0; start < n; start += chunk_items) {
+        std::size_t const end = std::min(n, start + chunk_items);
+        copies.clear();
+        for (std::size_t i = start; i < end; ++i) {
+            std::string_view v;
+            py::object exc;
+            if (!batch_text(items[i], i, "texts", v, copies, exc)) {
+                objs[i] = bad_item(how, exc).release().ptr(); // raises with errors='raise'
+                continue;
+            }
+            urn_object* u = alloc_urn(&urn_type);
+            static_assert(sizeof(std::string_view) <= sizeof(urn_object::storage));
+            new (u->storage) std::string_view(v);
+            objs[i] = reinterpret_cast<PyObject*>(u);
+        }
+        failed.clear();
+        {
+            py::gil_scoped_release nogil;
+            for (std::size_t i = start; i < end; ++i) {
+                if (Py_TYPE(objs[i]) != &urn_type)
+                    continue; // a bad item's None or exception
+                auto* u = reinterpret_cast<urn_object*>(objs[i]);
+                std::string_view const text = *std::launder(reinterpret_cast<std::string_view*>(u->storage));
+                auto r = urns::parse_urn(text, o);
+                if (r) {
+                    new (u->storage) urns::urn(*r);
+                    u->ready = true;
+                } else {
+                    failed.emplace_back(i, r.error());
+                    if (how == on_error::raise)
+                        break;
+                }
+            }
+        }
+        for (auto const& [i, e] : failed) {
+            std::string_view text;
+            std::string copy;
+            text_view(items[i], text, &copy);
+            if (how == on_error::raise)
+                throw parse_failure(e, text, i);
+            out[i] = failed_item(how, e, text, i); // frees the object that was not filled
+        }
+    }
+    return out;
+}
+
+py::object canonical_body(PyObject** a)
+{
+    auto const md = get_mode(a[1]);
+    ns_arg const ns = get_namespaces(a[3]);
+    urn_arg u = get_urn(a[0], get_syntax(a[2]), ns, "text");
+    return ascii_obj(canonical_of(u.get(), mode_for(u.get(), md), ns));
+}
+
+py::object fn_equivalent(PyObject** a)
+{
+    auto const md = get_mode(a[2]);
+    urns::syntax const syn = get_syntax(a[3]);
+    ns_arg const ns = get_namespaces(a[4]);
+    urn_arg ua = get_urn(a[0], syn, ns, "a");
+    urn_arg ub = get_urn(a[1], syn, ns, "b");
+    urns::equivalence_mode const m = mode_for(ua.get(), md);
+    if (ns)
+        return py::bool_(canonical_of(ua.get(), m, ns) == canonical_of(ub.get(), m, ns));
+    return py::bool_(urns::equivalent(ua.get(), ub.get(), m));
+}
+
+py::object fn_canonical_many(PyObject** a)
+{
+    auto const md = get_mode(a[1]);
+    urns::syntax const syn = get_syntax(a[2]);
+    ns_arg const ns = get_namespaces(a[3]);
+    on_error const how = get_on_error(a[4]);
+    py::object seq = batch_items(a[0], "texts");
+    auto const n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(seq.ptr()));
+    PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
+    py::list out(n);
+    std::vector<std::string_view> texts;
+    std::vector<std::optional<std::string>> canon;
+    std::vector<std::optional<urns::parse_error>> failed;
+    std::deque<std::string> copies;
+    for (std::size_t start = 0; start < n; start += chunk_items) {
+        std::size_t const end = std::min(n, start + chunk_items);
+        texts.assign(end - start, std::string_view());
+        std::vector<bool> usable(end - start, true);
+        copies.clear();
+        for (std::size_t i = start; i < end; ++i) {
+            py::object exc;
+            if (!batch_text(items[i], i, "texts", texts[i - start], copies, exc)) {
+                PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), bad_item(how, exc).release().ptr());
+                usable[i - start] = false;
+            }
+        }
+        canon.assign(end - start, std::nullopt);
+        failed.assign(end - start, std::nullopt);
+        std::size_t stop = end;
+        {
+            py::gil_scoped_release nogil;
+            urns::parse_options const o{syn, ns.reg};
+            for (std::size_t k = 0; k < end - start; ++k) {
+                if (!usable[k])
+                    continue;
+                auto r = urns::parse_urn(texts[k], o);
+                if (r) {
+                    canon[k].emplace(canonical_of(*r, mode_for(*r, md), ns));
+                } else {
+                    failed[k] = r.error();
+                    if (how == on_error::raise) {
+                        stop = start + k;
+                        break;
+                    }
+                }
+            }
+        }
+        if (stop != end)
+            throw parse_failure(*failed[stop - start], texts[stop - start], stop);
+        for (std::size_t k = 0; k < end - start; ++k) {
+            if (!usable[k])
+                continue;
+            py::object v = canon[k] ? ascii_obj(*canon[k]) : failed_item(how, *failed[k], texts[k], start + k);
+            PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(start + k), v.release().ptr());
+        }
+    }
+    return out;
+}
+
+py::object fn_make_urn(PyObject** a)
+{
+    text_arg n = get_text(a[0], "nid");
+    text_arg id = get_text(a[1], "identifier");
+    urns::syntax const syn = get_syntax(a[2]);
+    text_arg extra = a[3] ? get_text(a[3], "extra_reserved") : text_arg{};
+    auto r = urns::make_urn(n.view, id.view, syn, extra.view);
+    if (!r)
+        raise(r.error(), r.error().expected == "NSS" ? id.view : n.view);
+    return make_urn_object(r->view());
+}
+
+py::object fn_pct_decode_to_bytes(PyObject** a)
+{
+    text_arg t = get_text(a[0], "text");
+    auto r = urns::pct::decode(t.view);
+    if (!r)
+        raise(r.error(), t.view);
+    return py::bytes(*r);
+}
+
+py::object fn_pct_encode(PyObject** a)
+{
+    text_arg t = get_text(a[0], "raw");
+    urns::syntax const syn = get_syntax(a[1]);
+    text_arg extra = a[2] ? get_text(a[2], "extra_reserved") : text_arg{};
+    auto r = urns::pct::encode(t.view, syn, extra.view);
+    if (!r)
+        raise(r.error(), t.view);
+    return ascii_obj(*r);
+}
+
+constexpr char const* syntax_doc =
+    "syntax: 'rfc2141bis' (draft-ietf-urnbis-rfc2141bis-urn-03, the default), 'rfc2141' or 'rfc8141'.";
+
+} // namespace
+
+void init_urn(py::module_& m)
+{
+    urn_new_sig.function = "URN";
+    urn_new_sig.names = {"text", "syntax", "namespaces"};
+    for (char const* n : urn_new_sig.names)
+        urn_new_sig.keys.push_back(interned(n));
+    urn_new_sig.required = 1;
+    urn_new_sig.positional = 3;
+
+    Py_SET_REFCNT(&urn_type, 1);
+    Py_SET_TYPE(&urn_type, &PyType_Type);
+    urn_type.tp_name = "urns.URN";
+    urn_type.tp_basicsize = sizeof(urn_object);
+    urn_type.tp_dealloc = urn_dealloc;
+    urn_type.tp_repr = urn_repr;
+    urn_type.tp_str = urn_str;
+    urn_type.tp_hash = urn_hash;
+    urn_type.tp_richcompare = urn_richcompare;
+    urn_type.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE;
+    urn_type.tp_doc = urn_doc;
+    urn_type.tp_methods = urn_methods;
+    urn_type.tp_getset = urn_getset;
+    urn_type.tp_new = urn_new;
+    urn_type.tp_vectorcall = urn_vectorcall;
+    if (PyType_Ready(&urn_type) < 0)
+        throw py::error_already_set();
+    Py_INCREF(&urn_type);
+    m.attr("URN") = py::handle(reinterpret_cast<PyObject*>(&urn_type));
+}
+
+void init_functions(py::module_& m)
+{
+    std::string const ns_doc =
+        "namespaces: also check the NSS against namespaces' rules: True, those shipped\n"
+        "with urns and the plugins loaded (see namespaces(), load_plugin()); a\n"
+        "Registry; or Namespace objects (the shipped\n"
+        "ones and those, e.g. [Namespace.from_abnf(...)]). Every call that takes\n"
+        "namespaces= takes the same values.";
+    add_function(m, "urns", "parse", {"text", "syntax='rfc2141bis'", "namespaces=False"}, fn_parse,
+                 std::string("Parses a URN (str, read as UTF-8, or bytes-like) into a URN; raises ParseError\n"
+                             "if it is not one, with the byte offset and the ABNF rule expected there.\n") +
+                     syntax_doc + "\n" + ns_doc);
+    add_function(m, "urns", "is_valid", {"text", "syntax='rfc2141bis'", "namespaces=False"}, fn_is_valid,
+                 "Whether text (str or bytes-like) is a URN of the syntax (a bool); never raises\n"
+                 "for text (a str that UTF-8 cannot encode is not a URN).");
+    add_function(m, "urns", "parse_many",
+                 {"texts", "syntax='rfc2141bis'", "namespaces=False", "errors='raise'"}, fn_parse_many,
+                 "Parses every text (str or bytes-like) of an iterable: a list of URN in the same\n"
+                 "order. The URN objects are made first and filled by the parser with the GIL\n"
+                 "released, so threads calling it run in parallel, and it takes no more memory\n"
+                 "than a loop of parse(). errors: 'raise' raises the ParseError of the first\n"
+                 "invalid text (its .index says which), 'none' puts None in its place, 'return'\n"
+                 "puts the ParseError object in its place. An item that is not text (a TypeError)\n"
+                 "or a str that UTF-8 cannot encode (UnicodeEncodeError) is handled the same way,\n"
+                 "the exception having an .index attribute.");
+    add_function(m, "urns", "canonical",
+                 {"text", "mode=None", "syntax='rfc2141bis'", "namespaces=False"}, canonical_body,
+                 "The canonical form of a URN (a URN object, or text parsed in the syntax), a str:\n"
+                 "'urn:', the NID in lower case, ':', the NSS with %hh hex digits in upper\n"
+                 "case (nothing decoded), then what the mode compares. Two URNs are\n"
+                 "equivalent exactly when their canonical forms are equal.\n"
+                 "mode: 'rfc2141' (RFC 2141 section 5: everything), 'rfc2141bis-5a' (draft-03\n"
+                 "section 5 step 5a: query and fragment dropped), 'rfc2141bis-5b' (step 5b: the\n"
+                 "query kept, its directives sorted), 'rfc8141' (RFC 8141 section 3.1: the\n"
+                 "assigned name only); None: the mode of the URN's syntax (rfc2141,\n"
+                 "rfc2141bis-5a, rfc8141).\n"
+                 "namespaces: also validate the NSS by its namespace's rules and fold it to the\n"
+                 "namespace's canonical form (e.g. a uuid in lower case).\n"
+                 "Raises ParseError if the text is not a URN (or its namespace rejects it).");
+    add_function(m, "urns", "equivalence_key",
+                 {"text", "mode=None", "syntax='rfc2141bis'", "namespaces=False"}, canonical_body,
+                 "A hashable key (a str) that is equal for equivalent URNs and only for them: the\n"
+                 "canonical form (see canonical()). Use it as a dict key or in a set to group\n"
+                 "URNs by equivalence.");
+    add_function(m, "urns", "equivalent",
+                 {"a", "b", "mode=None", "syntax='rfc2141bis'", "namespaces=False"}, fn_equivalent,
+                 "Whether two URNs (URN objects, or text parsed in the syntax) are lexically\n"
+                 "equivalent: 'urn', the NID and %hh hex digits in any case, the rest octet\n"
+                 "by octet, %hh never decoded. mode: see canonical(); None takes the mode of\n"
+                 "a's syntax. Raises ParseError if either is not a URN.");
+    add_function(m, "urns", "canonical_many",
+                 {"texts", "mode=None", "syntax='rfc2141bis'", "namespaces=False", "errors='raise'"},
+                 fn_canonical_many,
+                 "canonical() of every text (str or bytes-like) of an iterable, a list, with the\n"
+                 "GIL released while the library works; errors as for parse_many().");
+    add_function(m, "urns", "make_urn", {"nid", "identifier", "syntax='rfc2141bis'", "extra_reserved=''"},
+                 fn_make_urn,
+                 "Builds the URN 'urn:' NID ':' NSS from a NID and a raw identifier (str, encoded\n"
+                 "as UTF-8, or bytes): the identifier is percent-encoded as the syntax requires\n"
+                 "(a '%' in it becomes '%25'), with extra_reserved's characters encoded too.\n"
+                 "The result is always a valid URN of the syntax. Raises ParseError for a bad\n"
+                 "NID (offset into nid) or an empty identifier or one with NUL (offset into\n"
+                 "identifier).");
+}
+
+void init_pct(py::module_& m)
+{
+    py::module_ pct = m.def_submodule("pct", "Percent-encoding of NSSs (RFC 3986 section 2.1).");
+    add_function(pct, "urns.pct", "decode_to_bytes", {"text"}, fn_pct_decode_to_bytes,
+                 "The octets (bytes) that a percent-encoded string stands for; raises ParseError\n"
+                 "(code 'bad_pct_encoded') at a '%' not followed by two hex digits.");
+    add_function(pct, "urns.pct", "encode", {"raw", "syntax='rfc2141bis'", "extra_reserved=''"}, fn_pct_encode,
+                 "Percent-encodes a raw identifier (str, as UTF-8, or bytes) into an NSS of\n"
+                 "the syntax (a str): every octet the syntax does not allow as it is, and every\n"
+                 "character of extra_reserved, becomes %HH (upper-case hex). Raises\n"
+                 "ParseError for an empty identifier or one with a NUL.");
+}
+
+} // namespace urns_python
