@@ -135,6 +135,46 @@ struct grammar_impl {
 
 namespace {
 
+/// The code point `cp` of the UTF-8 sequence of `len` octets at `pos` of the
+/// `n` octets at `in`; false if no valid one starts there (RFC 3629 section
+/// 4: no overlong form, no surrogate, nothing past U+10FFFF). Both
+/// evaluators match `num-val`s above 0xFF through it.
+bool decode_utf8(unsigned char const* in, std::uint32_t n, std::uint32_t pos, std::uint32_t& cp,
+                 std::uint32_t& len) noexcept
+{
+    if (pos >= n)
+        return false;
+    unsigned char const c = in[pos];
+    std::uint32_t min = 0;
+    if (c < 0x80) {
+        cp = c;
+        len = 1;
+        return true;
+    } else if (c >= 0xC2 && c <= 0xDF) {
+        cp = c & 0x1F;
+        len = 2;
+        min = 0x80;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        cp = c & 0x0F;
+        len = 3;
+        min = 0x800;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        cp = c & 0x07;
+        len = 4;
+        min = 0x10000;
+    } else {
+        return false;
+    }
+    if (n - pos < len)
+        return false;
+    for (std::uint32_t i = 1; i < len; ++i) {
+        if ((in[pos + i] & 0xC0) != 0x80)
+            return false;
+        cp = cp << 6 | (in[pos + i] & 0x3F);
+    }
+    return cp >= min && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
+}
+
 // ---- compiling --------------------------------------------------------------
 
 struct located_text {
@@ -1033,38 +1073,7 @@ private:
 
     bool decode(std::uint32_t pos, std::uint32_t& cp, std::uint32_t& len) const
     {
-        if (pos >= n_)
-            return false;
-        auto b = [&](std::uint32_t i) { return static_cast<unsigned char>(in_[pos + i]); };
-        unsigned char const c = b(0);
-        std::uint32_t min = 0;
-        if (c < 0x80) {
-            cp = c;
-            len = 1;
-            return true;
-        } else if (c >= 0xC2 && c <= 0xDF) {
-            cp = c & 0x1F;
-            len = 2;
-            min = 0x80;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            cp = c & 0x0F;
-            len = 3;
-            min = 0x800;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            cp = c & 0x07;
-            len = 4;
-            min = 0x10000;
-        } else {
-            return false;
-        }
-        if (n_ - pos < len)
-            return false;
-        for (std::uint32_t i = 1; i < len; ++i) {
-            if ((b(i) & 0xC0) != 0x80)
-                return false;
-            cp = cp << 6 | (b(i) & 0x3F);
-        }
-        return cp >= min && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
+        return decode_utf8(reinterpret_cast<unsigned char const*>(in_.data()), n_, pos, cp, len);
     }
 
     std::vector<std::uint32_t>& buf(std::size_t k)
@@ -1478,37 +1487,7 @@ private:
 
     bool decode(std::uint32_t pos, std::uint32_t& cp, std::uint32_t& len) const
     {
-        if (pos >= n_)
-            return false;
-        unsigned char const c = in_[pos];
-        std::uint32_t min = 0;
-        if (c < 0x80) {
-            cp = c;
-            len = 1;
-            return true;
-        } else if (c >= 0xC2 && c <= 0xDF) {
-            cp = c & 0x1F;
-            len = 2;
-            min = 0x80;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            cp = c & 0x0F;
-            len = 3;
-            min = 0x800;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            cp = c & 0x07;
-            len = 4;
-            min = 0x10000;
-        } else {
-            return false;
-        }
-        if (n_ - pos < len)
-            return false;
-        for (std::uint32_t i = 1; i < len; ++i) {
-            if ((in_[pos + i] & 0xC0) != 0x80)
-                return false;
-            cp = cp << 6 | (in_[pos + i] & 0x3F);
-        }
-        return cp >= min && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
+        return decode_utf8(in_, n_, pos, cp, len);
     }
 };
 
