@@ -46,7 +46,7 @@ struct project_rule_t {
             ++n;
         }
         if (n == 0)
-            return grammar::error::mismatch;
+            return grammar::error::mismatch; // `it` stays where a second character is missing
         return value_type(start, static_cast<std::size_t>(it - start));
     }
 };
@@ -78,8 +78,14 @@ urns::nss::verdict validate(std::string_view nss) noexcept
     char const* it = nss.data();
     char const* const end = it + nss.size();
     char const* at = it;
-    if (!grammar::parse(it, end, project_rule))
-        return fault(at, nss, "project");
+    if (!grammar::parse(it, end, project_rule)) {
+        if (it == at)
+            return fault(at, nss, "project");
+        // A key of one letter: the fault is where the second is missing.
+        urns::nss::nss_fault f{static_cast<std::size_t>(it - nss.data()), "ALPHA"};
+        f.also_expected.push_back("DIGIT");
+        return f;
+    }
     at = it;
     if (!grammar::parse(it, end, grammar::delim_rule('-')))
         return fault(at, nss, "\"-\"");

@@ -48,7 +48,10 @@ URNS_NSS_RULE(ticket_number, "ticket", unsigned long);
 auto const ticket_def = expect(project) >> expect(x3::lit('-'), "\"-\"") >> expect(number);
 
 // project   = ALPHA 1*9( ALPHA / DIGIT )
-auto const project_def = alpha >> x3::repeat(1, 9)[alpha | digit];
+// The first of the 1*9 is an expectation point: a key of one letter
+// ("C-5") is reported where the second is missing, as ALPHA or DIGIT (the
+// farthest failure, as the ABNF engine reports it), not at the key's start.
+auto const project_def = alpha >> (expect(alpha) | expect(digit)) >> x3::repeat(0, 8)[alpha | digit];
 
 // number    = digit-nz *DIGIT
 auto const number_def = digit_nz >> *digit;

@@ -46,6 +46,14 @@ int main()
     if (!r)
         std::cout << urns::to_string(r.error(), bad) << '\n';
 
+    // A key of one letter: the fault is where the second is missing (the
+    // farthest failure), with both names expected there, as the ABNF says.
+    std::string_view const short_key = "urn:acme-ticket:C-5";
+    auto const s = urns::parse_urn(short_key, opts);
+    expect(!s && s.error().offset == 17 && s.error().expected == "ALPHA" && s.error().also_expected.size() == 1 &&
+               s.error().also_expected[0] == "DIGIT",
+           "urn:acme-ticket:C-5 is rejected at offset 17, expected ALPHA or DIGIT");
+
     // Without the registry, it is just a valid URN.
     expect(urns::parse_urn(bad).has_value(), "without a registry, the generic syntax accepts it");
 
