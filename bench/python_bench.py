@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: BSL-1.0
 """The Python package's cost, next to C++ on the same URNs.
 
-  (1) per URN: urns.parse in a Python loop, urns.parse_many,
-      urns.canonical_many, against urns_bench_lines (the C++ library on the
+  (1) per URN: urns.parse in a Python loop, urns.is_valid_many,
+      urns.parse_many, urns.canonical_many, against urns_bench_lines (the C++ library on the
       same file of URNs: parse_urn to a view, urn::parse owning, canonical);
       keywords against positions, and parse_many's peak memory against a
       loop's (peak RSS, each in a fresh process);
@@ -120,6 +120,8 @@ def per_urn(args):
          cpp["parse_view_ns"]),
         ("urns.is_valid(t, syntax='rfc2141bis'), a loop", best(loop_valid_keyword, args.reps) / n * 1e9,
          cpp["parse_view_ns"]),
+        ("urns.is_valid_many (bytes of 1 and 0)",
+         best(lambda: urns.is_valid_many(texts), args.reps) / n * 1e9, cpp["parse_view_ns"]),
         ("urns.parse_many(errors='none')",
          best(lambda: urns.parse_many(texts, errors="none"), args.reps) / n * 1e9, cpp["parse_owning_ns"]),
         ("urns.canonical_many(errors='none')",

@@ -508,21 +508,15 @@ py::object fn_column(PyObject** a)
     urns::syntax const syn = get_syntax(a[2]);
     ns_arg const ns = get_namespaces(a[3]);
     auto const md = get_mode(a[4]);
+    if (kind == column_kind::valid) // as urns.is_valid_many, but an item neither text nor None raises
+        return valid_bytes(a[0], syn, ns, true);
     ns_arg const field_ns = kind == column_kind::fields ? (ns ? ns : default_namespaces()) : ns_arg{};
     py::object seq = batch_items(a[0], "texts");
     auto const n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(seq.ptr()));
     PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
-    py::bytes bits;
-    char* bit = nullptr;
     py::list out;
-    if (kind == column_kind::valid) {
-        bits = py::reinterpret_steal<py::bytes>(PyBytes_FromStringAndSize(nullptr, static_cast<Py_ssize_t>(n)));
-        if (!bits)
-            throw py::error_already_set();
-        bit = PyBytes_AS_STRING(bits.ptr());
-    } else if (kind != column_kind::error) {
+    if (kind != column_kind::error)
         out = py::list(n);
-    }
     std::array<py::list, 4> error_columns; // "error": offsets, codes, expected names, messages
     if (kind == column_kind::error)
         for (py::list& c : error_columns)
@@ -585,7 +579,6 @@ py::object fn_column(PyObject** a)
         for (std::size_t k = 0; k < m; ++k) {
             bool const ok = usable[k] && !failed[k];
             switch (kind) {
-            case column_kind::valid: bit[start + k] = ok ? 1 : 0; continue;
             case column_kind::error: {
                 std::size_t const i = start + k;
                 py::object offset = py::none(), code = py::none(), expected = py::none(), message = py::none();
@@ -614,8 +607,6 @@ py::object fn_column(PyObject** a)
             }
         }
     }
-    if (kind == column_kind::valid)
-        return std::move(bits);
     if (kind == column_kind::error)
         return py::make_tuple(error_columns[0], error_columns[1], error_columns[2], error_columns[3]);
     return std::move(out);

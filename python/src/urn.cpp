@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // urns.URN, a CPython type of its own (urn_object), and the module
 // functions that parse, compare, canonicalize and build URNs (parse,
-// is_valid, parse_many, canonical, equivalence_key, equivalent,
-// canonical_many, make_urn) and the submodule pct. parse_many makes its
+// is_valid, is_valid_many, parse_many, canonical, equivalence_key,
+// equivalent, canonical_many, make_urn) and the submodule pct. parse_many makes its
 // results in place, without the GIL, in URN objects allocated before.
 #include "urn.hpp"
 
@@ -341,35 +341,43 @@ py::object fn_canonical_many(PyObject** a)
     PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
     py::list out(n);
     std::vector<std::string_view> texts;
-    std::vector<std::optional<std::string>> canon;
-    std::vector<std::optional<urns::parse_error>> failed;
+    std::vector<char> usable;
+    // The canonical forms of a chunk, one after the other in one string
+    // (no allocation per item): item k's ends at ends[k], or failed.
+    std::string arena;
+    constexpr std::size_t failed_end = static_cast<std::size_t>(-1);
+    std::vector<std::size_t> ends;
+    std::vector<urns::parse_error> failed; // in the order of the items
     std::deque<std::string> copies;
+    urns::parse_options const o{syn, ns.reg};
     for (std::size_t start = 0; start < n; start += chunk_items) {
         std::size_t const end = std::min(n, start + chunk_items);
-        texts.assign(end - start, std::string_view());
-        std::vector<bool> usable(end - start, true);
+        std::size_t const m = end - start;
+        texts.assign(m, std::string_view());
+        usable.assign(m, 1);
         copies.clear();
         for (std::size_t i = start; i < end; ++i) {
             py::object exc;
             if (!batch_text(items[i], i, "texts", texts[i - start], copies, exc)) {
                 PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), bad_item(how, exc).release().ptr());
-                usable[i - start] = false;
+                usable[i - start] = 0;
             }
         }
-        canon.assign(end - start, std::nullopt);
-        failed.assign(end - start, std::nullopt);
+        arena.clear();
+        ends.assign(m, failed_end);
+        failed.clear();
         std::size_t stop = end;
         {
             py::gil_scoped_release nogil;
-            urns::parse_options const o{syn, ns.reg};
-            for (std::size_t k = 0; k < end - start; ++k) {
+            for (std::size_t k = 0; k < m; ++k) {
                 if (!usable[k])
                     continue;
                 auto r = urns::parse_urn(texts[k], o);
                 if (r) {
-                    canon[k].emplace(canonical_of(*r, mode_for(*r, md), ns));
+                    append_canonical(*r, mode_for(*r, md), ns, arena);
+                    ends[k] = arena.size();
                 } else {
-                    failed[k] = r.error();
+                    failed.push_back(r.error());
                     if (how == on_error::raise) {
                         stop = start + k;
                         break;
@@ -378,15 +386,30 @@ py::object fn_canonical_many(PyObject** a)
             }
         }
         if (stop != end)
-            throw parse_failure(*failed[stop - start], texts[stop - start], stop);
-        for (std::size_t k = 0; k < end - start; ++k) {
+            throw parse_failure(failed.back(), texts[stop - start], stop);
+        std::size_t at = 0;
+        auto next_failed = failed.begin();
+        for (std::size_t k = 0; k < m; ++k) {
             if (!usable[k])
                 continue;
-            py::object v = canon[k] ? ascii_obj(*canon[k]) : failed_item(how, *failed[k], texts[k], start + k);
-            PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(start + k), v.release().ptr());
+            PyObject* v;
+            if (ends[k] != failed_end) {
+                v = ascii_str(std::string_view(arena).substr(at, ends[k] - at)); // canonical forms are ASCII
+                at = ends[k];
+            } else {
+                v = failed_item(how, *next_failed++, texts[k], start + k).release().ptr();
+            }
+            PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(start + k), v);
         }
     }
     return out;
+}
+
+py::object fn_is_valid_many(PyObject** a)
+{
+    urns::syntax const syn = get_syntax(a[1]);
+    ns_arg const ns = get_namespaces(a[2]);
+    return valid_bytes(a[0], syn, ns, false);
 }
 
 py::object fn_make_urn(PyObject** a)
@@ -425,6 +448,59 @@ constexpr char const* syntax_doc =
     "syntax: 'rfc2141bis' (draft-ietf-urnbis-rfc2141bis-urn-03, the default), 'rfc2141' or 'rfc8141'.";
 
 } // namespace
+
+py::object valid_bytes(PyObject* iterable, urns::syntax syn, ns_arg const& ns, bool other_types_raise)
+{
+    py::object seq = batch_items(iterable, "texts");
+    auto const n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(seq.ptr()));
+    PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
+    auto bits = py::reinterpret_steal<py::object>(PyBytes_FromStringAndSize(nullptr, static_cast<Py_ssize_t>(n)));
+    if (!bits)
+        throw py::error_already_set();
+    // bit[i] is 1 for an item to parse (its bytes in texts), 0 for one that
+    // is not text; the parse, without the GIL, then clears those that are
+    // not URNs. The bytes object is new: no other thread sees it yet.
+    char* const bit = PyBytes_AS_STRING(bits.ptr());
+    std::vector<std::string_view> texts;
+    std::deque<std::string> copies;
+    urns::parse_options const o{syn, ns.reg};
+    for (std::size_t start = 0; start < n; start += chunk_items) {
+        std::size_t const end = std::min(n, start + chunk_items);
+        texts.resize(end - start);
+        copies.clear();
+        for (std::size_t i = start; i < end; ++i) {
+            PyObject* const item = items[i];
+            std::string_view& v = texts[i - start];
+            bit[i] = 1;
+            if (PyUnicode_Check(item)) {
+                Py_ssize_t len = 0;
+                char const* p = PyUnicode_AsUTF8AndSize(item, &len);
+                if (p) {
+                    v = {p, static_cast<std::size_t>(len)};
+                } else { // a lone surrogate: not a URN
+                    PyErr_Clear();
+                    bit[i] = 0;
+                }
+            } else if (PyBytes_Check(item)) {
+                v = {PyBytes_AS_STRING(item), static_cast<std::size_t>(PyBytes_GET_SIZE(item))};
+            } else if (item == Py_None) {
+                bit[i] = 0;
+            } else {
+                py::object exc;
+                if (!batch_text(item, i, "texts", v, copies, exc)) { // a copy of a bytes-like object
+                    if (other_types_raise)
+                        bad_item(on_error::raise, exc);
+                    bit[i] = 0;
+                }
+            }
+        }
+        py::gil_scoped_release nogil;
+        for (std::size_t i = start; i < end; ++i)
+            if (bit[i])
+                bit[i] = urns::parse_urn(texts[i - start], o) ? 1 : 0;
+    }
+    return bits;
+}
 
 void init_urn(py::module_& m)
 {
@@ -480,7 +556,17 @@ void init_functions(py::module_& m)
                  "invalid text (its .index says which), 'none' puts None in its place, 'return'\n"
                  "puts the ParseError object in its place. An item that is not text (a TypeError)\n"
                  "or a str that UTF-8 cannot encode (UnicodeEncodeError) is handled the same way,\n"
-                 "the exception having an .index attribute.");
+                 "the exception having an .index attribute. This is the batch that makes a full\n"
+                 "URN object of each text; where one is not needed, is_valid_many() (bytes of 1\n"
+                 "and 0) and canonical_many() (str) cost less.");
+    add_function(m, "urns", "is_valid_many", {"texts", "syntax='rfc2141bis'", "namespaces=False"},
+                 fn_is_valid_many,
+                 "Whether each item of an iterable is a URN of the syntax (is_valid() of each),\n"
+                 "as bytes of 1 and 0, one per item, in order: no object made per item, the\n"
+                 "GIL released while the library works. numpy.frombuffer(b, dtype=bool) reads\n"
+                 "it as a bool array, list(b) as ints, b.count(1) counts the URNs. An item that\n"
+                 "is not text (None, a number) or a str that UTF-8 cannot encode is not a URN:\n"
+                 "0, never an error.");
     add_function(m, "urns", "canonical",
                  {"text", "mode=None", "syntax='rfc2141bis'", "namespaces=False"}, canonical_body,
                  "The canonical form of a URN (a URN object, or text parsed in the syntax), a str:\n"
@@ -510,7 +596,8 @@ void init_functions(py::module_& m)
                  {"texts", "mode=None", "syntax='rfc2141bis'", "namespaces=False", "errors='raise'"},
                  fn_canonical_many,
                  "canonical() of every text (str or bytes-like) of an iterable, a list, with the\n"
-                 "GIL released while the library works; errors as for parse_many().");
+                 "GIL released while the library works; errors as for parse_many(). The forms\n"
+                 "are made a chunk of items at a time in one buffer, then the str objects.");
     add_function(m, "urns", "make_urn", {"nid", "identifier", "syntax='rfc2141bis'", "extra_reserved=''"},
                  fn_make_urn,
                  "Builds the URN 'urn:' NID ':' NSS from a NID and a raw identifier (str, encoded\n"

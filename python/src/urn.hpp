@@ -116,25 +116,42 @@ inline urn_arg get_urn(PyObject* o, urns::syntax syn, ns_arg const& namespaces, 
     return a;
 }
 
-/// The canonical form in mode `m`; with the namespaces' rules, the NSS is
-/// also folded to its namespace's canonical form (as `urn normalize
-/// --namespaces` does).
+/// Appends the canonical form in mode `m` to `out`; with the namespaces'
+/// rules, the NSS is also folded to its namespace's canonical form (as
+/// `urn normalize --namespaces` does).
+inline void append_canonical(urns::urn_view u, urns::equivalence_mode m, ns_arg const& namespaces, std::string& out)
+{
+    std::size_t const start = out.size();
+    urns::canonical(u, m, out);
+    if (!namespaces)
+        return;
+    // The generic form keeps the NSS's length (only %hh's case changes).
+    std::size_t const nss_at = start + 5 + u.nid().size();
+    std::string const tail = out.substr(nss_at + u.nss().size());
+    out.resize(nss_at);
+    urns::nss::append_canonical_nss(*namespaces.reg, u.nid(), u.nss(), out);
+    out += tail;
+}
+
+/// The canonical form in mode `m`, as a new string (see append_canonical).
 inline std::string canonical_of(urns::urn_view u, urns::equivalence_mode m, ns_arg const& namespaces)
 {
-    std::string c = urns::canonical(u, m);
-    if (!namespaces)
-        return c;
-    std::size_t const nss_at = 5 + u.nid().size();
-    std::string folded = c.substr(0, nss_at);
-    urns::nss::append_canonical_nss(*namespaces.reg, u.nid(), u.nss(), folded);
-    folded.append(c, nss_at + u.nss().size(), std::string::npos);
-    return folded;
+    std::string c;
+    append_canonical(u, m, namespaces, c);
+    return c;
 }
 
 inline urns::equivalence_mode mode_for(urns::urn_view u, std::optional<urns::equivalence_mode> m)
 {
     return m ? *m : urns::default_equivalence(u.syntax());
 }
+
+/// Whether each item of a batch is a URN of the syntax (and accepted by
+/// the namespaces' rules): bytes, 1 or 0 per item, parsed without the GIL
+/// a chunk at a time. None, and a str that UTF-8 cannot encode, are 0; any
+/// other item that is neither str nor bytes-like is 0 too, or (with
+/// `other_types_raise`, urns.pandas) a TypeError with its index.
+py::object valid_bytes(PyObject* texts, urns::syntax syn, ns_arg const& ns, bool other_types_raise);
 
 /// The options of a search (find, find_many, urns.dask).
 inline urns::extract_options extract_options_for(urns::syntax syntax, bool strict, ns_arg const& namespaces,

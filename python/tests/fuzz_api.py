@@ -85,7 +85,7 @@ def value():
     ][k]()
 
 
-FUNCTIONS = [urns.parse, urns.is_valid, urns.parse_many, urns.canonical, urns.canonical_many,
+FUNCTIONS = [urns.parse, urns.is_valid, urns.is_valid_many, urns.parse_many, urns.canonical, urns.canonical_many,
              urns.equivalence_key, urns.equivalent, urns.check, urns.find, urns.find_many, urns.make_urn,
              urns.pct.encode, urns.pct.decode, urns.pct.decode_to_bytes, urns.namespaces,
              urns.registered_namespaces, urns.URN, Sub, urns.Match, SubMatch, urns.Diagnostic,
@@ -142,6 +142,8 @@ while time.monotonic() < deadline:
     calls += 1
     if f is urns.is_valid:
         assert got is True or got is False
+    if f is urns.is_valid_many:
+        assert type(got) is bytes and set(got) <= {0, 1}
     if f in (urns.parse, urns.make_urn):
         assert type(got) is urns.URN
     try:

@@ -258,6 +258,81 @@ def test_spec_vectors_in_batches():
         assert [x is None for x in canon] == [r[syn] != "ok" for r in SPEC]
 
 
+def random_texts(n, seed):
+    """Texts near URNs and not: random characters of the URN alphabets and
+    some that are never in one, in lengths either side of the chunks
+    (4,096 items) the batches work in."""
+    import random
+
+    rng = random.Random(seed)
+    alphabet = "abcXYZ09-.:%2cC/?+=#&~!$'()*,;@ \t\x00\u00e9"
+    heads = ["urn:", "URN:", "urn:ex:", "urn:example:", "urn:uuid:", "urn:isbn:", "urn::", "x:", ""]
+    out = []
+    for _ in range(n):
+        t = rng.choice(heads) + "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
+        out.append(t.encode() if rng.random() < 0.2 else t)
+    return out
+
+
+def test_is_valid_many_is_a_loop_of_is_valid():
+    # Each byte is is_valid() of its item: the spec vectors, and random
+    # texts over several chunks, in every syntax, with and without the
+    # namespaces' rules.
+    raw = [unescape(r["input"]) for r in SPEC]
+    spec_texts = raw + [t.decode("utf-8", "replace") for t in raw]
+    for texts in (spec_texts, random_texts(9000, 1)):
+        for syn in SYNTAXES:
+            for ns in (False, True):
+                got = urns.is_valid_many(texts, syntax=syn, namespaces=ns)
+                assert isinstance(got, bytes) and len(got) == len(texts)
+                assert list(got) == [int(urns.is_valid(t, syn, ns)) for t in texts], (syn, ns)
+    # Against the vectors' own verdicts, by position and from an iterator.
+    for syn in SYNTAXES:
+        assert list(urns.is_valid_many(iter(raw), syn)) == [int(r[syn] == "ok") for r in SPEC]
+    assert urns.is_valid_many([]) == b""
+    assert urns.is_valid_many(["urn:uuid:x"], namespaces=True) == b"\x00"
+
+
+def test_is_valid_many_bad_items_are_not_urns():
+    # Anything that is not text is 0, never an error; bytes-like is text.
+    items = ["urn:ex:a", 3, "urn:ex:\ud800", None, b"urn:ex:b", memoryview(b"urn:ex:c"), bytearray(b"urn:ex:d"),
+             object(), "x", 2.5, ["urn:ex:e"]]
+    assert list(urns.is_valid_many(items)) == [1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0]
+    assert list(urns.is_valid_many(tuple(items), "rfc8141", True)) == [1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0]
+    for single in ("urn:ex:a", b"urn:ex:a", 3, None):
+        with pytest.raises(TypeError):
+            urns.is_valid_many(single)
+    with pytest.raises(ValueError):
+        urns.is_valid_many(["urn:ex:a"], syntax="rfc3986")
+
+
+def test_canonical_many_is_a_loop_of_canonical():
+    # Each item is canonical() of its text, or None where that raises: the
+    # equivalence vectors and random texts over several chunks, in each
+    # mode and syntax, with and without the namespaces' rules.
+    texts = [unescape(r["input"]) for r in EQUIVALENCE] + random_texts(9000, 2)
+    texts += ["urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6?q#f", "URN:ISBN:0-395-36341-1"] * 3000
+
+    def canonical_or_none(t, mode, syn, ns):
+        try:
+            return urns.canonical(t, mode, syn, ns)
+        except urns.ParseError:
+            return None
+
+    for syn in SYNTAXES:
+        for mode in (None,) + urns.MODES:
+            for ns in (False, True):
+                want = [canonical_or_none(t, mode, syn, ns) for t in texts]
+                assert urns.canonical_many(texts, mode, syn, ns, "none") == want, (syn, mode, ns)
+    valid = [t for t in texts if urns.is_valid(t)]
+    assert urns.canonical_many(valid) == [urns.canonical(t) for t in valid]
+    # errors='raise' names the first invalid item, in a later chunk too.
+    assert len(valid) > 2000
+    with pytest.raises(urns.ParseError) as e:
+        urns.canonical_many((valid * 3)[:5000] + ["urn:ex:a b"] + valid[:10])
+    assert e.value.index == 5000 and e.value.offset == 8
+
+
 def test_spec_vectors_found_in_text():
     # A valid row that holds no control character or space, on a line of
     # its own, is found whole by find() in strict mode with uri_context off
@@ -720,8 +795,8 @@ def same(a, b):
 
 
 def test_pickle_every_protocol():
-    functions = [urns.parse, urns.is_valid, urns.parse_many, urns.canonical, urns.canonical_many,
-                 urns.equivalence_key, urns.equivalent, urns.check, urns.find, urns.find_many, urns.make_urn,
+    functions = [urns.parse, urns.is_valid, urns.is_valid_many, urns.parse_many, urns.canonical,
+                 urns.canonical_many, urns.equivalence_key, urns.equivalent, urns.check, urns.find, urns.find_many, urns.make_urn,
                  urns.pct.encode, urns.pct.decode_to_bytes, urns.pct.decode, urns.namespaces,
                  urns.registered_namespaces, urns.Namespace.from_abnf]
     for proto in range(pickle.HIGHEST_PROTOCOL + 1):
@@ -778,6 +853,7 @@ def test_multiprocessing_and_pools():
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(2) as pool:
         assert pool.map(urns.is_valid, texts) == want
+        assert pool.map(urns.is_valid_many, [texts]) == [bytes(want)]
         assert pool.map(urns.canonical_many, [texts[:1], texts[2:3]]) == [["urn:ex:a"], ["urn:isbn:0-395-36341-1"]]
         assert pool.map(urns.check, ["urn:X-foo:a%2c"]) == [urns.check("urn:X-foo:a%2c")]
         assert pool.map(list, [urns.find_many(["see urn:uuid:x"], namespaces=True)[0]]) == \
@@ -797,6 +873,7 @@ def test_signatures():
     assert sig(urns.parse) == "(text, syntax='rfc2141bis', namespaces=False)"
     assert sig(urns.URN) == "(text, syntax='rfc2141bis', namespaces=False)"
     assert sig(urns.parse_many) == "(texts, syntax='rfc2141bis', namespaces=False, errors='raise')"
+    assert sig(urns.is_valid_many) == "(texts, syntax='rfc2141bis', namespaces=False)"
     assert sig(urns.canonical) == "(text, mode=None, syntax='rfc2141bis', namespaces=False)"
     assert sig(urns.equivalent) == "(a, b, mode=None, syntax='rfc2141bis', namespaces=False)"
     assert sig(urns.find) == "(text, syntax='rfc2141bis', strict=False, namespaces=False, uri_context=True)"

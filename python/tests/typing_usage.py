@@ -42,6 +42,8 @@ except urns.ParseError as e:
     assert (e.offset, e.code, e.syntax) == (8, "bad_nss", "rfc2141bis")
 assert_type(urns.is_valid("urn:ex:a b"), bool)
 assert not urns.is_valid("urn:ex:a b") and urns.is_valid(bytearray(b"urn:ex:a"))
+assert_type(urns.is_valid_many(["urn:ex:a", "urn:ex:a b", None, b"urn:ex:b"]), bytes)
+assert urns.is_valid_many(("urn:ex:a", "urn:ex:a b"), "rfc8141", namespaces=True) == b"\x01\x00"
 
 # The batches, with the three ways of reporting errors.
 raised: List[urns.URN] = urns.parse_many(["urn:ex:a", b"urn:ex:b"])
@@ -67,6 +69,7 @@ assert urns.parse(memoryview(b"urn:ex:a")) == urns.URN(bytearray(b"urn:ex:a"))
 # --strict warns of an unused "type: ignore", so each must be an error.
 wrongs: List[Callable[[], object]] = [
     lambda: urns.parse_many("urn:ex:a"),  # type: ignore[call-overload]
+    lambda: urns.is_valid_many("urn:ex:a"),  # type: ignore[arg-type]
     lambda: urns.Match(),  # type: ignore[call-arg]
     lambda: urns.MatchIterator(),  # type: ignore[call-arg]
     lambda: urns.parse(3),  # type: ignore[arg-type]

@@ -28,8 +28,11 @@ UTF-8 cannot encode (a lone surrogate) raises UnicodeEncodeError.
 
 Functions: parse, is_valid, canonical, equivalent, equivalence_key, check,
 find, make_urn, namespaces, registered_namespaces, load_plugin; the batch functions
-parse_many, canonical_many and find_many release the GIL while the C++ code
-runs, so threads calling them use several cores. The functions and objects
+is_valid_many, parse_many, canonical_many and find_many release the GIL while
+the C++ code runs, so threads calling them use several cores. The lighter
+batches cost the least: is_valid_many gives bytes of 1 and 0 and
+canonical_many a list of str, with no object per URN; parse_many makes a full
+URN object of each. The functions and objects
 pickle (multiprocessing, Dask). Submodules: urns.pct (percent-encoding),
 urns.dask (URNs of many files with Dask, as `urn extract --json` finds them),
 urns.pandas (the accessor Series.urns, where pandas is installed).
@@ -83,6 +86,7 @@ from ._urns import (
     find,
     find_many,
     is_valid,
+    is_valid_many,
     load_plugin,
     make_urn,
     parse,
@@ -150,6 +154,7 @@ __all__ = [
     "find",
     "find_many",
     "is_valid",
+    "is_valid_many",
     "load_plugin",
     "make_urn",
     "namespaces",

@@ -15,6 +15,10 @@ _Text = Union[str, bytes, bytearray, memoryview]
 # not text is a TypeError at run time, with its index.
 _Texts = Union[List[Any], Tuple[_Text, ...], AbstractSet[_Text], Iterator[_Text], KeysView[_Text],
                ValuesView[_Text], Deque[Any]]
+# A batch whose items may be anything (is_valid_many: what is not text is
+# not a URN).
+_AnyTexts = Union[List[Any], Tuple[Any, ...], AbstractSet[Any], Iterator[Any], KeysView[Any], ValuesView[Any],
+                  Deque[Any]]
 # What errors="return" puts in place of an item that is not a URN.
 _ItemError = Union["ParseError", TypeError, UnicodeEncodeError]
 _Syntax = Literal["rfc2141bis", "rfc2141", "rfc8141"]
@@ -196,6 +200,8 @@ class RegisteredNamespace(NamedTuple):
 
 def parse(text: _Text, syntax: _Syntax = ..., namespaces: _Namespaces = ...) -> URN: ...
 def is_valid(text: _Text, syntax: _Syntax = ..., namespaces: _Namespaces = ...) -> bool: ...
+# An item that is not text (None, a number) is not a URN: 0, never an error.
+def is_valid_many(texts: _AnyTexts, syntax: _Syntax = ..., namespaces: _Namespaces = ...) -> bytes: ...
 # The list's items depend on errors: only "raise", the default, may be left
 # out; "none" and "return" are given by keyword or after all the others.
 @overload
