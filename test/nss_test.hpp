@@ -10,7 +10,11 @@
 #include <urns/nss/builtin.hpp>
 #include <urns/parse.hpp>
 
+#include <cstddef>
+#include <ostream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace urns_test {
 
@@ -50,6 +54,36 @@ inline void check_fault(std::string const& s, std::size_t offset, std::string co
             BOOST_TEST(r.error().offset == offset);
             BOOST_TEST(r.error().expected == expected);
         }
+    }
+}
+
+/// A named field as a test writes it: rule name, begin and end in the NSS.
+struct field {
+    std::string_view name;
+    std::size_t begin;
+    std::size_t end;
+    friend bool operator==(field const& a, field const& b)
+    {
+        return a.name == b.name && a.begin == b.begin && a.end == b.end;
+    }
+    friend std::ostream& operator<<(std::ostream& os, field const& f)
+    {
+        return os << '{' << f.name << ' ' << f.begin << ' ' << f.end << '}';
+    }
+};
+
+/// The built-in namespace `nid` names `want` in `nss` (none: it has no
+/// fields there, or rejects it).
+inline void check_fields(std::string_view nid, std::string_view nss, std::vector<field> const& want)
+{
+    BOOST_TEST_CONTEXT(nid << ':' << nss)
+    {
+        urns::nss::namespace_rules const* r = urns::nss::builtin().find(nid);
+        BOOST_TEST_REQUIRE(r != nullptr);
+        std::vector<field> got;
+        for (urns::nss::nss_field const& f : r->fields_of(nss))
+            got.push_back({f.name, f.begin, f.end});
+        BOOST_TEST(got == want, boost::test_tools::per_element());
     }
 }
 

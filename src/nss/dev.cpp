@@ -9,6 +9,7 @@
 // "a" to "f" in hexdigit match either case (RFC 5234 section 2.3).
 #include <urns/nss/dev.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 
 #include <boost/fusion/include/adapt_struct.hpp>
 #include <string>
@@ -48,6 +49,7 @@ namespace {
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 inline constexpr lexical::charset lalpha_chars = lexical::charset().with_range(0x61, 0x7A);
 inline constexpr lexical::charset nzdigit_chars = lexical::charset().with_range(0x31, 0x39);
@@ -83,6 +85,10 @@ URNS_NSS_RULE(nzdigit,             "NZDIGIT",             x3::unused_type);
 
 /// The typed reading of a valid dev-nss.
 URNS_NSS_RULE(dev_fields,          "dev-nss",             dev_attr);
+
+/// The named fields of a valid dev-nss: the body's kind, its parts, the
+/// componentpart.
+URNS_NSS_RULE(dev_named,           "dev-nss",             urns::nss::detail::field_marks);
 
 auto const hyphen = expect(x3::lit('-'), "\"-\"");
 auto const more_identifiers = *(':' >> expect(identifier));
@@ -175,9 +181,25 @@ auto const dev_fields_def =
     >> x3::raw[+(abnf::one_of<devunreserved_chars> | x3::char_(':'))]
     >> *('_' >> x3::raw[identifier]) >> x3::eoi;
 
+// Each body is chosen by its keyword (otherbody: none of them), before
+// any field is marked.
+auto const named_identifiers = *(':' >> field("identifier", identifier));
+auto const dev_named_def =
+      ( field("macbody", x3::lit("mac:") >> field("hexstring", hexstring))
+      | field("owbody",  x3::lit("ow:") >> field("hexstring", hexstring))
+      | field("orgbody", x3::lit("org:") >> field("posnumber", posnumber) >> '-'
+                         >> field("identifier", identifier) >> named_identifiers)
+      | field("osbody",  x3::lit("os:") >> field("posnumber", posnumber) >> '-'
+                         >> field("serial", serial) >> named_identifiers)
+      | field("opsbody", x3::lit("ops:") >> field("posnumber", posnumber) >> '-'
+                         >> field("product", product) >> '-' >> field("serial", serial) >> named_identifiers)
+      | field("otherbody", field("subtype", subtype) >> ':' >> field("identifier", identifier)
+                           >> named_identifiers))
+    >> -field("componentpart", +('_' >> identifier)) >> x3::eoi;
+
 URNS_NSS_DEFINE(dev_nss, body, macbody, owbody, orgbody, osbody, opsbody, otherbody, subtype,
                     identifier, identifiernodash, product, serial, componentpart, devunreservednodash,
-                    devunreserved, hexstring, hexdigit, posnumber, lalpha, nzdigit, dev_fields)
+                    devunreserved, hexstring, hexdigit, posnumber, lalpha, nzdigit, dev_fields, dev_named)
 
 // clang-format on
 
@@ -251,7 +273,9 @@ namespace dev {
 
 namespace_rules rules() noexcept
 {
-    return {"dev", &validate, nullptr, "RFC 9039 sections 3 and 4"};
+    namespace_rules r{"dev", &validate, nullptr, "RFC 9039 sections 3 and 4"};
+    r.fields = &detail::list_fields<grammar::nss::dev::dev_named, &validate>;
+    return r;
 }
 
 } // namespace dev
