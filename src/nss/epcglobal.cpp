@@ -13,6 +13,7 @@
 // expected subns.
 #include <urns/nss/epcglobal.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 
 #include <boost/fusion/include/adapt_struct.hpp>
 #include <string>
@@ -50,6 +51,7 @@ namespace {
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 inline constexpr lexical::charset octet_chars = lexical::charset().with_range(0x00, 0xFF);
 inline constexpr lexical::charset let_num_chars = lexical::rfc5234::alpha | lexical::rfc5234::digit;
@@ -94,7 +96,11 @@ auto const octet_def = abnf::one_of<octet_chars>;
 auto const epcglobal_fields_def = x3::raw[abnf::one_of<let_num_chars> >> *abnf::one_of<let_num_hyp_chars>] >> ':'
                                >> x3::raw[abnf::run_of<octet_chars>] >> x3::eoi;
 
-URNS_NSS_DEFINE(epcglobal_nss, subnsname, subns, let_num, let_num_hyp, octet, epcglobal_fields)
+/// The named fields of a valid epcglobal-NSS.
+URNS_NSS_RULE(epcglobal_named, "epcglobal-NSS", urns::nss::detail::field_marks);
+auto const epcglobal_named_def = field("subnsname", subnsname) >> ':' >> field("subns", subns);
+
+URNS_NSS_DEFINE(epcglobal_nss, subnsname, subns, let_num, let_num_hyp, octet, epcglobal_fields, epcglobal_named)
 
 // clang-format on
 
@@ -133,7 +139,9 @@ namespace epcglobal {
 
 namespace_rules rules() noexcept
 {
-    return {"epcglobal", &validate, nullptr, "RFC 5134 section 3"};
+    namespace_rules r{"epcglobal", &validate, nullptr, "RFC 5134 section 3"};
+    r.fields = &detail::list_fields<grammar::nss::epcglobal::epcglobal_named, &validate>;
+    return r;
 }
 
 } // namespace epcglobal

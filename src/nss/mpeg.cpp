@@ -12,6 +12,7 @@
 // with the ":" there, expected assigned-string.
 #include <urns/nss/mpeg.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 
 #include "nss/lower_fold.hpp"
 
@@ -51,6 +52,7 @@ namespace {
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 inline constexpr lexical::charset octet_chars = lexical::charset().with_range(0x00, 0xFF);
 inline constexpr lexical::charset name_chars = octet_chars - lexical::charset(":");
@@ -85,7 +87,12 @@ auto const octet_def = abnf::one_of<octet_chars>;
 auto const mpeg_fields_def = x3::raw[abnf::run_of<name_chars>] >> ':'
                           >> x3::raw[abnf::run_of<octet_chars>] >> x3::eoi;
 
-URNS_NSS_DEFINE(mpeg_nss, standard_name, name_char, assigned_string, octet, mpeg_fields)
+/// The named fields of a valid mpeg-NSS.
+URNS_NSS_RULE(mpeg_named, "mpeg-NSS", urns::nss::detail::field_marks);
+auto const mpeg_named_def =
+    field("standard-name", standard_name) >> ':' >> field("assigned-string", assigned_string);
+
+URNS_NSS_DEFINE(mpeg_nss, standard_name, name_char, assigned_string, octet, mpeg_fields, mpeg_named)
 
 // clang-format on
 
@@ -143,7 +150,9 @@ namespace mpeg {
 
 namespace_rules rules() noexcept
 {
-    return {"mpeg", &validate, &fold, "RFC 3614 section 2"};
+    namespace_rules r{"mpeg", &validate, &fold, "RFC 3614 section 2"};
+    r.fields = &detail::list_fields<grammar::nss::mpeg::mpeg_named, &validate>;
+    return r;
 }
 
 } // namespace mpeg

@@ -12,6 +12,7 @@
 // with the ":" there, expected ResourceSpecificString.
 #include <urns/nss/nfc.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 
 #include <boost/fusion/include/adapt_struct.hpp>
 #include <string>
@@ -49,6 +50,7 @@ namespace {
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 inline constexpr lexical::charset octet_chars = lexical::charset().with_range(0x00, 0xFF);
 inline constexpr lexical::charset resource_chars = octet_chars - lexical::charset(":");
@@ -83,7 +85,12 @@ auto const octet_def = abnf::one_of<octet_chars>;
 auto const nfc_fields_def = x3::raw[abnf::run_of<resource_chars>] >> ':'
                          >> x3::raw[abnf::run_of<octet_chars>] >> x3::eoi;
 
-URNS_NSS_DEFINE(nfc_nss, nfcresource, resource_char, resourcespecificstring, octet, nfc_fields)
+/// The named fields of a valid nfc-NSS.
+URNS_NSS_RULE(nfc_named, "nfc-NSS", urns::nss::detail::field_marks);
+auto const nfc_named_def =
+    field("NFCresource", nfcresource) >> ':' >> field("ResourceSpecificString", resourcespecificstring);
+
+URNS_NSS_DEFINE(nfc_nss, nfcresource, resource_char, resourcespecificstring, octet, nfc_fields, nfc_named)
 
 // clang-format on
 
@@ -122,7 +129,9 @@ namespace nfc {
 
 namespace_rules rules() noexcept
 {
-    return {"nfc", &validate, nullptr, "RFC 4729 section 2"};
+    namespace_rules r{"nfc", &validate, nullptr, "RFC 4729 section 2"};
+    r.fields = &detail::list_fields<grammar::nss::nfc::nfc_named, &validate>;
+    return r;
 }
 
 } // namespace nfc

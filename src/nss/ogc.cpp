@@ -12,6 +12,7 @@
 // with the ":" there, expected ResourceSpecificString.
 #include <urns/nss/ogc.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 
 #include <boost/fusion/include/adapt_struct.hpp>
 #include <string>
@@ -49,6 +50,7 @@ namespace {
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 inline constexpr lexical::charset octet_chars = lexical::charset().with_range(0x00, 0xFF);
 inline constexpr lexical::charset resource_chars = octet_chars - lexical::charset(":");
@@ -83,7 +85,12 @@ auto const octet_def = abnf::one_of<octet_chars>;
 auto const ogc_fields_def = x3::raw[abnf::run_of<resource_chars>] >> ':'
                          >> x3::raw[abnf::run_of<octet_chars>] >> x3::eoi;
 
-URNS_NSS_DEFINE(ogc_nss, ogcresource, resource_char, resourcespecificstring, octet, ogc_fields)
+/// The named fields of a valid ogc-NSS.
+URNS_NSS_RULE(ogc_named, "ogc-NSS", urns::nss::detail::field_marks);
+auto const ogc_named_def =
+    field("OGCresource", ogcresource) >> ':' >> field("ResourceSpecificString", resourcespecificstring);
+
+URNS_NSS_DEFINE(ogc_nss, ogcresource, resource_char, resourcespecificstring, octet, ogc_fields, ogc_named)
 
 // clang-format on
 
@@ -122,7 +129,9 @@ namespace ogc {
 
 namespace_rules rules() noexcept
 {
-    return {"ogc", &validate, nullptr, "RFC 5165 section 2"};
+    namespace_rules r{"ogc", &validate, nullptr, "RFC 5165 section 2"};
+    r.fields = &detail::list_fields<grammar::nss::ogc::ogc_named, &validate>;
+    return r;
 }
 
 } // namespace ogc

@@ -9,6 +9,7 @@
 #include <urns/nss/oid.hpp>
 #include <urns/grammar/config.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 
 #include <string_view>
 #include <vector>
@@ -34,6 +35,7 @@ namespace oid {
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 // clang-format off
 
@@ -68,7 +70,11 @@ auto const digit_def = abnf::one_of<lexical::rfc5234::digit>;
 // DOT             = %x2E ; period
 auto const dot_def = x3::lit('.');
 
-URNS_NSS_DEFINE(oid, number, leaddigit, digit, dot)
+/// The named fields of a valid oid: each arc, a number.
+URNS_NSS_RULE(oid_named, "oid", urns::nss::detail::field_marks);
+auto const oid_named_def = field("number", number) % dot;
+
+URNS_NSS_DEFINE(oid, number, leaddigit, digit, dot, oid_named)
 
 // clang-format on
 
@@ -116,7 +122,9 @@ namespace oid {
 
 namespace_rules rules() noexcept
 {
-    return {"oid", &validate, nullptr, "RFC 3061 section 2"};
+    namespace_rules r{"oid", &validate, nullptr, "RFC 3061 section 2"};
+    r.fields = &detail::list_fields<grammar::nss::oid::oid_named, &validate>;
+    return r;
 }
 
 } // namespace oid

@@ -12,6 +12,7 @@
 // SubName (the first ":") or sub-tree-name (a later one).
 #include <urns/nss/xmpp.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 
 #include <string>
 #include <vector>
@@ -44,6 +45,7 @@ namespace {
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 inline constexpr lexical::charset name_chars = lexical::charset().with_range(0x00, 0xFF) - lexical::charset(":");
 
@@ -77,7 +79,12 @@ auto const name_char_def = abnf::one_of<name_chars>;
 
 auto const xmpp_fields_def = x3::raw[abnf::run_of<name_chars>] % ':' >> x3::eoi;
 
-URNS_NSS_DEFINE(xmpp_nss, shortname, subname, sub_tree_name, name_char, xmpp_fields)
+/// The named fields of a valid xmpp-NSS.
+URNS_NSS_RULE(xmpp_named, "xmpp-NSS", urns::nss::detail::field_marks);
+auto const xmpp_named_def = field("ShortName", shortname)
+    >> -(':' >> field("SubName", subname) >> *(':' >> field("sub-tree-name", sub_tree_name)));
+
+URNS_NSS_DEFINE(xmpp_nss, shortname, subname, sub_tree_name, name_char, xmpp_fields, xmpp_named)
 
 // clang-format on
 
@@ -124,7 +131,9 @@ namespace xmpp {
 
 namespace_rules rules() noexcept
 {
-    return {"xmpp", &validate, nullptr, "RFC 4854 section 2"};
+    namespace_rules r{"xmpp", &validate, nullptr, "RFC 4854 section 2"};
+    r.fields = &detail::list_fields<grammar::nss::xmpp::xmpp_named, &validate>;
+    return r;
 }
 
 } // namespace xmpp

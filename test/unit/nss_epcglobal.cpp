@@ -8,6 +8,7 @@
 #include <urns/nss/epcglobal.hpp>
 
 using urns_test::check_fault;
+using urns_test::check_fields;
 using urns_test::check_valid;
 namespace epcglobal = urns::nss::epcglobal;
 
@@ -41,4 +42,12 @@ BOOST_AUTO_TEST_CASE(no_fold)
     BOOST_TEST(reg.find("epcglobal")->fold == nullptr);
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "epcglobal", "ALE:xsd:1", "ale:xsd:1"));
     BOOST_TEST(urns::nss::equivalent_nss(reg, "EPCglobal", "ale:xsd:1", "ale:xsd:1"));
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // Section 3's example, urn:epcglobal:ale:xsd:1, read by its ABNF:
+    // subnsname ":" subns.
+    check_fields("epcglobal", "ale:xsd:1", {{"subnsname", 0, 3}, {"subns", 4, 9}});
+    check_fields("epcglobal", "ale", {});   // rejected: no fields
 }

@@ -9,6 +9,7 @@
 #include <urns/nss/mpeg.hpp>
 
 using urns_test::check_fault;
+using urns_test::check_fields;
 using urns_test::check_valid;
 namespace mpeg = urns::nss::mpeg;
 
@@ -60,4 +61,14 @@ BOOST_AUTO_TEST_CASE(fold_standard_name_only)
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "mpeg", "mpeg7:cs:genrecs:2001", "mpeg7:cs:GenreCS:2001"));
     // Invalid: the generic rule only.
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "mpeg", "MPEG7", "mpeg7"));
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // Section 3's examples read by section 2's ABNF:
+    // mpeg-NSS = standard-name ":" assigned-string.
+    check_fields("mpeg", "mpeg7:schema:2001", {{"standard-name", 0, 5}, {"assigned-string", 6, 17}});
+    check_fields("mpeg", "mpeg7:cs:VideoDomainCS:2001", {{"standard-name", 0, 5}, {"assigned-string", 6, 27}});
+    check_fields("mpeg", "mpeg7:cs:GenreCS:2001", {{"standard-name", 0, 5}, {"assigned-string", 6, 21}});
+    check_fields("mpeg", "mpeg7", {});   // rejected: no fields
 }

@@ -8,6 +8,7 @@
 #include <urns/nss/nfc.hpp>
 
 using urns_test::check_fault;
+using urns_test::check_fields;
 using urns_test::check_valid;
 namespace nfc = urns::nss::nfc;
 
@@ -58,4 +59,13 @@ BOOST_AUTO_TEST_CASE(no_fold)
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "nfc", "wkt:Uri", "wkt:uri"));
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "nfc", "wkt:Uri", "WKT:Uri"));
     BOOST_TEST(urns::nss::equivalent_nss(reg, "NFC", "wkt:Uri", "wkt:Uri"));
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // Section 3's examples read by section 2's ABNF:
+    // nfc-NSS = NFCresource ":" ResourceSpecificString.
+    check_fields("nfc", "wkt:Uri", {{"NFCresource", 0, 3}, {"ResourceSpecificString", 4, 7}});
+    check_fields("nfc", "schema:manifest", {{"NFCresource", 0, 6}, {"ResourceSpecificString", 7, 15}});
+    check_fields("nfc", "wkt", {});   // rejected: no fields
 }

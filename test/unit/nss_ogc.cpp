@@ -8,6 +8,7 @@
 #include <urns/nss/ogc.hpp>
 
 using urns_test::check_fault;
+using urns_test::check_fields;
 using urns_test::check_valid;
 namespace ogc = urns::nss::ogc;
 
@@ -54,4 +55,14 @@ BOOST_AUTO_TEST_CASE(no_fold)
     BOOST_TEST(reg.find("ogc")->fold == nullptr);
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "ogc", "def:crs:EPSG:6.3:26986", "DEF:crs:EPSG:6.3:26986"));
     BOOST_TEST(urns::nss::equivalent_nss(reg, "OGC", "def:crs:EPSG:6.3:26986", "def:crs:EPSG:6.3:26986"));
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // Section 3's examples read by section 2's ABNF:
+    // ogc-NSS = OGCresource ":" ResourceSpecificString.
+    check_fields("ogc", "specification:gml:doc-is(02-023r4):3.0.0",
+                 {{"OGCresource", 0, 13}, {"ResourceSpecificString", 14, 40}});
+    check_fields("ogc", "def:crs:EPSG:6.3:26986", {{"OGCresource", 0, 3}, {"ResourceSpecificString", 4, 22}});
+    check_fields("ogc", "def", {});   // rejected: no fields
 }

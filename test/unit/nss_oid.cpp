@@ -5,6 +5,7 @@
 #include "nss_test.hpp"
 
 using urns_test::check_fault;
+using urns_test::check_fields;
 using urns_test::check_valid;
 
 BOOST_AUTO_TEST_CASE(valid_oids)
@@ -44,4 +45,13 @@ BOOST_AUTO_TEST_CASE(arcs_accessor)
     BOOST_TEST((*a)[3] == "1");
     BOOST_TEST(!urns::nss::oid::arcs("1.03"));
     BOOST_TEST(urns::nss::oid::arcs("0").value().size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // RFC 3061 section 2's example, 1.3.6.1, read by its ABNF:
+    // oid = number *( DOT number ), each arc a number.
+    check_fields("oid", "1.3.6.1", {{"number", 0, 1}, {"number", 2, 3}, {"number", 4, 5}, {"number", 6, 7}});
+    check_fields("oid", "2.16.840", {{"number", 0, 1}, {"number", 2, 4}, {"number", 5, 8}});
+    check_fields("oid", "1.3.06.1", {});   // rejected (a leading zero): no fields
 }

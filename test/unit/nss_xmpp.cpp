@@ -11,6 +11,7 @@
 #include <vector>
 
 using urns_test::check_fault;
+using urns_test::check_fields;
 using urns_test::check_valid;
 namespace xmpp = urns::nss::xmpp;
 
@@ -74,4 +75,15 @@ BOOST_AUTO_TEST_CASE(no_fold)
     BOOST_TEST(reg.find("xmpp")->fold == nullptr);
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "xmpp", "disco:info", "DISCO:info"));
     BOOST_TEST(urns::nss::equivalent_nss(reg, "XMPP", "disco:info", "disco:info"));
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // Section 2's examples read by its ABNF:
+    // xmpp-NSS = ShortName [ ":" SubName *( ":" sub-tree-name ) ].
+    check_fields("xmpp", "pubsub", {{"ShortName", 0, 6}});
+    check_fields("xmpp", "disco:info", {{"ShortName", 0, 5}, {"SubName", 6, 10}});
+    check_fields("xmpp", "disco:info:a:b",
+                 {{"ShortName", 0, 5}, {"SubName", 6, 10}, {"sub-tree-name", 11, 12}, {"sub-tree-name", 13, 14}});
+    check_fields("xmpp", "disco:", {});   // rejected: no fields
 }
