@@ -13,6 +13,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import urntest  # noqa: E402  (the schemas of docs/schema/)
+
 failures = []
 
 
@@ -25,7 +28,14 @@ def check(cond, what, detail=""):
 def urn(*args, stdin=None):
     p = subprocess.run([URN, "abnf"] + list(args), input=stdin, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, timeout=120)
-    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+    r = p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+    if args and args[0] == "match" and "--json" in args:
+        # Every record of match --json against docs/schema/abnf-match.schema.json.
+        validator = urntest.schema_validator("abnf-match")
+        for line in r[1].splitlines():
+            errors = [e.message for e in validator.iter_errors(json.loads(line))]
+            check(not errors, "match --json record matches its schema: %s" % "; ".join(errors), line)
+    return r
 
 
 def show(r):
@@ -41,6 +51,7 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     URN, src = os.path.abspath(sys.argv[1]), sys.argv[2]
+    urntest.SRC = src
     tmp = tempfile.mkdtemp(prefix="urn-abnf-")
     mrn = os.path.join(tmp, "mrn.abnf")
     with open(mrn, "w") as f:
@@ -91,6 +102,11 @@ def main():
     check(r[0] == 1 and len(lines) == 2 and lines[0]["matched"] and lines[0]["tree"][0] ==
           {"rule": "OID", "begin": 0, "end": 4, "depth": 0} and not lines[1]["matched"] and lines[1]["offset"] == 2
           and "ALPHA" in lines[1]["expected"] and lines[1]["input"] == "a-", "match --json", show(r))
+    r = urn("match", "--json", "--max-line", "3", mrn, "OID", stdin=b"iala\nab\n")
+    lines = [json.loads(x) for x in r[1].splitlines()]
+    check(r[0] == 1 and len(lines) == 2 and lines[0]["line"] == 1 and not lines[0]["matched"]
+          and lines[0]["error"]["code"] == "line_too_long" and "input" not in lines[0] and lines[1]["matched"],
+          "match --json: a line longer than --max-line is a record, not matched", show(r))
     r = urn("match", mrn, "OID", stdin=b"iala\nab\n")
     check(r[0] == 0 and r[1] == "iala: matches OID\nab: matches OID\n", "match: lines of standard input", show(r))
     r = urn("match", mrn, "NOPE", "x")

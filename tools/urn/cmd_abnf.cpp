@@ -354,7 +354,18 @@ int run_match(options const& o, inputs const& in, std::string_view rule)
     };
     auto on_long = [&](origin const& where) {
         any_unmatched = true;
-        report_too_long(where, in.max_line, o.json ? &j : nullptr);
+        if (!o.json) {
+            report_too_long(where, in.max_line);
+            return;
+        }
+        // A record of the same shape as the others: not matched, and why.
+        j.begin_object();
+        write_origin_json(j, where);
+        j.member("rule", g.canonical_name(rule));
+        j.member_bool("matched", false);
+        write_too_long_error(j, in.max_line);
+        j.end_object();
+        j.newline();
     };
     int const io = for_each_input(in, on_line, on_long);
     return final_status(io, any_unmatched);

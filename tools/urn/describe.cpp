@@ -191,13 +191,18 @@ void write_too_long_json(json_writer& j, origin const& where, std::size_t max_li
     j.member_bool("valid", false);
     if (!mode.empty())
         j.member("mode", mode);
+    write_too_long_error(j, max_line);
+    j.end_object();
+    j.newline();
+}
+
+void write_too_long_error(json_writer& j, std::size_t max_line)
+{
     j.key("error");
     j.begin_object();
     j.member("code", "line_too_long");
     j.member("message", "line longer than " + std::to_string(max_line) + " bytes, skipped");
     j.end_object();
-    j.end_object();
-    j.newline();
 }
 
 void write_result_json(json_writer& j, origin const& where, std::string_view input,

@@ -51,6 +51,9 @@ void report_too_long(origin const& where, std::size_t max_line);
 /// (urn normalize, whose every record has one), it says the mode too.
 void write_too_long_json(json_writer& j, origin const& where, std::size_t max_line, std::string_view mode = {});
 
+/// The "error" member of such a record (code line_too_long, and a message).
+void write_too_long_error(json_writer& j, std::size_t max_line);
+
 /// write_result_json without the end of the object.
 void begin_result_json(json_writer& j, origin const& where, std::string_view input,
                        urns::syntax syn, urns::result<urns::urn_view> const& r);
