@@ -58,7 +58,9 @@ std::vector<nss_field> list_fields(void const*, std::string_view nss)
     parsed<field_marks> marks = parse(Rule, nss);
     if (!marks)
         return out;
-    // An enclosing field is marked after the fields inside it.
+    // An enclosing field is marked after the fields inside it: reversed,
+    // it comes before them, also where it has the same span as one.
+    std::reverse(marks->begin(), marks->end());
     std::stable_sort(marks->begin(), marks->end(), [](field_mark const& a, field_mark const& b) {
         return a.first != b.first ? a.first < b.first : a.last > b.last;
     });

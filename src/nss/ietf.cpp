@@ -13,6 +13,7 @@
 #include <urns/nss/ietf.hpp>
 #include <urns/grammar/config.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 #include <urns/lexical.hpp>
 
 
@@ -94,6 +95,7 @@ namespace ietf {
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 // clang-format off
 
@@ -185,8 +187,25 @@ auto const params_nss_def =
 // param-name  = 1*( unreserved / pct-encoded / sub-delims / "@" )
 auto const param_name_def = +(abnf::one_of<param_name_chars> | abnf::pct_encoded);
 
+/// The named fields of a valid NSS: its alternative, and the rules inside
+/// it that have names (string, param-name; scim-nss's type, name, other).
+/// Each alternative is chosen by its prefix before any field is marked.
+URNS_NSS_RULE(nss_named, "NSS", urns::nss::detail::field_marks);
+auto const scim_named = field("scim-nss", scim_prefix >> field("type", ietf_params_scim::type) >> ':'
+                                          >> field("name", ietf_params_scim::name)
+                                          >> -(':' >> field("other", ietf_params_scim::other)));
+auto const nss_named_def =
+      field("rfc-nss", x3::no_case["rfc:"] >> digits)
+    | field("fyi-nss", x3::no_case["fyi:"] >> digits)
+    | field("std-nss", x3::no_case["std:"] >> digits)
+    | field("bcp-nss", x3::no_case["bcp:"] >> digits)
+    | field("draft-nss", x3::no_case["id:"] >> field("string", string))
+    | field("mtg-nss", x3::no_case["mtg:"] >> field("string", string))
+    | field("params-nss", scim_named | (x3::no_case["params:"] >> field("param-name", param_name) % ':'))
+    | field("other-nss", field("string", string));
+
 URNS_NSS_DEFINE(nss, rfc_nss, fyi_nss, std_nss, bcp_nss, draft_nss, mtg_nss, other_nss, string,
-                    params_nss, param_name)
+                    params_nss, param_name, nss_named)
 
 // clang-format on
 
@@ -241,7 +260,9 @@ namespace ietf {
 
 namespace_rules rules() noexcept
 {
-    return {"ietf", &validate, &fold, "RFC 2648 section 2; RFC 3553 section 3; RFC 7643 section 10.2.1"};
+    namespace_rules r{"ietf", &validate, &fold, "RFC 2648 section 2; RFC 3553 section 3; RFC 7643 section 10.2.1"};
+    r.fields = &detail::list_fields<grammar::nss::ietf::nss_named, &validate>;
+    return r;
 }
 
 } // namespace ietf

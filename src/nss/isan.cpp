@@ -12,6 +12,7 @@
 #include <urns/nss/isan.hpp>
 #include <urns/lexical.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 
 #include <boost/fusion/include/adapt_struct.hpp>
 #include <boost/optional.hpp>
@@ -43,6 +44,7 @@ namespace {
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 /// The value of a hex digit or check character: "0"-"9" 0-9, letters 10-35.
 constexpr unsigned value36(char c) noexcept
@@ -149,8 +151,14 @@ auto const isan_fields_def =
     x3::raw[x3::repeat(3)[hexnum >> '-']] >> x3::raw[hexnum] >> '-' >> check
     >> -('-' >> x3::raw[hexnum >> '-' >> hexnum] >> '-' >> check) >> x3::eoi;
 
+/// The named fields of a valid ISAN-NSS: root, episode and version, and
+/// the check character of each of the last two.
+URNS_NSS_RULE(isan_named, "ISAN-NSS", urns::nss::detail::field_marks);
+auto const isan_named_def = field("root", root) >> field("episode", hexnum >> '-' >> field("check", check))
+    >> -field("version", '-' >> hexnum >> '-' >> hexnum >> '-' >> field("check", check));
+
 URNS_NSS_DEFINE(isan_nss, root, episode, version, hexnum, check, hex, upper, lower, number,
-                    isan_fields)
+                    isan_fields, isan_named)
 
 // clang-format on
 
@@ -224,7 +232,9 @@ namespace isan {
 
 namespace_rules rules() noexcept
 {
-    return {"isan", &validate, &fold, "RFC 4246 sections 2 and 3; ISO 15706; ISO 7064 MOD 37,36"};
+    namespace_rules r{"isan", &validate, &fold, "RFC 4246 sections 2 and 3; ISO 15706; ISO 7064 MOD 37,36"};
+    r.fields = &detail::list_fields<grammar::nss::isan::isan_named, &validate>;
+    return r;
 }
 
 } // namespace isan

@@ -8,6 +8,7 @@
 #include <urns/nss/isbn.hpp>
 #include <urns/grammar/config.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 
 #include <string>
 
@@ -51,6 +52,7 @@ constexpr bool isbn_13_ok(char const* first, char const* last) noexcept
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 // clang-format off
 
@@ -100,7 +102,18 @@ auto const check_digit_10_def = abnf::digit | x3::lit('X') | x3::lit('x');
 // DIGIT          = %x30-39
 using abnf::digit;
 
-URNS_NSS_DEFINE(isbn, isbn_13, ean_prefix, isbn_10, check_digit_13, check_digit_10)
+/// The named fields of a valid ISBN: its form, the EAN-prefix of an
+/// ISBN-13, and the check digit. The form is chosen as ISBN's is (ISBN-13
+/// where one ends the NSS), before any field is marked.
+URNS_NSS_RULE(isbn_named, "ISBN", urns::nss::detail::field_marks);
+auto const isbn_named_def =
+      (&(isbn_13 >> x3::eoi)
+       >> field("ISBN-13", field("EAN-prefix", ean_prefix) >> x3::repeat(9)[hyphen >> abnf::digit] >> hyphen
+                           >> field("check-digit-13", check_digit_13)))
+    | field("ISBN-10", abnf::digit >> x3::repeat(8)[hyphen >> abnf::digit] >> hyphen
+                       >> field("check-digit-10", check_digit_10));
+
+URNS_NSS_DEFINE(isbn, isbn_13, ean_prefix, isbn_10, check_digit_13, check_digit_10, isbn_named)
 
 // clang-format on
 
@@ -165,7 +178,9 @@ namespace isbn {
 
 namespace_rules rules() noexcept
 {
-    return {"isbn", &validate, &fold, "RFC 3187 section 3; RFC 8254; ISO 2108"};
+    namespace_rules r{"isbn", &validate, &fold, "RFC 3187 section 3; RFC 8254; ISO 2108"};
+    r.fields = &detail::list_fields<grammar::nss::isbn::isbn_named, &validate>;
+    return r;
 }
 
 } // namespace isbn

@@ -8,6 +8,7 @@
 #include <urns/nss/issn.hpp>
 #include <urns/grammar/config.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 
 
 
@@ -38,6 +39,7 @@ constexpr bool issn_ok(char const* first, char const* last) noexcept
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 // clang-format off
 
@@ -61,7 +63,12 @@ auto const check_digit_def = abnf::digit | x3::lit('X') | x3::lit('x');
 // DIGIT       = %x30-39
 using abnf::digit;
 
-URNS_NSS_DEFINE(issn, check_digit)
+/// The named field of a valid ISSN: its check-digit.
+URNS_NSS_RULE(issn_named, "ISSN", urns::nss::detail::field_marks);
+auto const issn_named_def = x3::repeat(4)[abnf::digit] >> '-' >> x3::repeat(3)[abnf::digit]
+                         >> field("check-digit", check_digit);
+
+URNS_NSS_DEFINE(issn, check_digit, issn_named)
 
 // clang-format on
 
@@ -103,7 +110,9 @@ namespace issn {
 
 namespace_rules rules() noexcept
 {
-    return {"issn", &validate, &fold, "RFC 3044 section 5; RFC 8254; ISO 3297"};
+    namespace_rules r{"issn", &validate, &fold, "RFC 3044 section 5; RFC 8254; ISO 3297"};
+    r.fields = &detail::list_fields<grammar::nss::issn::issn_named, &validate>;
+    return r;
 }
 
 } // namespace issn

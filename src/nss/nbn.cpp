@@ -8,6 +8,7 @@
 #include <urns/nss/nbn.hpp>
 #include <urns/grammar/config.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 
 
 
@@ -40,6 +41,7 @@ namespace nbn {
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 inline constexpr lexical::charset octet_chars = lexical::charset().with_range(0x00, 0xFF);
 
@@ -84,7 +86,14 @@ using abnf::alpha;
 // OCTET         = %x00-FF
 auto const octet_def = abnf::one_of<octet_chars>;
 
-URNS_NSS_DEFINE(nbn, prefix, country_code, sub_namespace, nbn_string, octet)
+/// The named fields of a valid NBN: the prefix, its country-code and
+/// sub-namespaces, and the nbn-string.
+URNS_NSS_RULE(nbn_named, "NBN", urns::nss::detail::field_marks);
+auto const nbn_named_def =
+    field("prefix", field("country-code", country_code) >> *(':' >> field("sub-namespace", sub_namespace)))
+    >> '-' >> field("nbn-string", nbn_string);
+
+URNS_NSS_DEFINE(nbn, prefix, country_code, sub_namespace, nbn_string, octet, nbn_named)
 
 // clang-format on
 
@@ -123,7 +132,9 @@ namespace nbn {
 
 namespace_rules rules() noexcept
 {
-    return {"nbn", &validate, nullptr, "RFC 8458"};
+    namespace_rules r{"nbn", &validate, nullptr, "RFC 8458"};
+    r.fields = &detail::list_fields<grammar::nss::nbn::nbn_named, &validate>;
+    return r;
 }
 
 } // namespace nbn

@@ -7,6 +7,7 @@
 #include "nss_test.hpp"
 
 using urns_test::check_fault;
+using urns_test::check_fields;
 using urns_test::check_valid;
 
 BOOST_AUTO_TEST_CASE(rfc2648_series)
@@ -110,4 +111,22 @@ BOOST_AUTO_TEST_CASE(equivalence_is_case_insensitive)
     // Invalid NSSs are not folded; different numbers stay different.
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "ietf", "rfc:12a", "RFC:12A"));
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "ietf", "rfc:2648", "rfc:2649"));
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // RFC 2648 section 2's and RFC 3553's series read by the ABNF: the
+    // alternative, and the named rules inside it.
+    check_fields("ietf", "rfc:2648", {{"rfc-nss", 0, 8}});
+    check_fields("ietf", "id:ietf-urn-ietf-06", {{"draft-nss", 0, 19}, {"string", 3, 19}});
+    check_fields("ietf", "mtg:41-urn", {{"mtg-nss", 0, 10}, {"string", 4, 10}});
+    check_fields("ietf", "newseries", {{"other-nss", 0, 9}, {"string", 0, 9}});
+    // RFC 3553: params, its class (xml) and the names after it.
+    check_fields("ietf", "params:xml:ns:yang:ietf-interfaces",
+                 {{"params-nss", 0, 34}, {"param-name", 7, 10}, {"param-name", 11, 13}, {"param-name", 14, 18},
+                  {"param-name", 19, 34}});
+    // RFC 7643 section 10.2.1: the SCIM sub-namespace's type, name, other.
+    check_fields("ietf", "params:scim:schemas:core:2.0:User",
+                 {{"params-nss", 0, 33}, {"scim-nss", 0, 33}, {"type", 12, 19}, {"name", 20, 24}, {"other", 25, 33}});
+    check_fields("ietf", "rfc:12a", {});   // rejected: no fields
 }

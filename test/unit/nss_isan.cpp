@@ -9,6 +9,7 @@
 #include <urns/nss/isan.hpp>
 
 using urns_test::check_fault;
+using urns_test::check_fields;
 using urns_test::check_valid;
 namespace isan = urns::nss::isan;
 
@@ -90,4 +91,15 @@ BOOST_AUTO_TEST_CASE(equivalence)
     // With and without the version: different names.
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "isan", "1881-66C7-3420-6541-Y",
                                           "1881-66C7-3420-6541-Y-9F3A-0245-O"));
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // Section 2's examples with their right check characters, read by
+    // the ABNF: root episode [version], episode and version ending in a
+    // check character.
+    check_fields("isan", "1881-66C7-3420-6541-Y-9F3A-0245-O",
+                 {{"root", 0, 15}, {"episode", 15, 21}, {"check", 20, 21}, {"version", 21, 33}, {"check", 32, 33}});
+    check_fields("isan", "0123-1230-3210-2310-J", {{"root", 0, 15}, {"episode", 15, 21}, {"check", 20, 21}});
+    check_fields("isan", "0123-1230-3210-2310-1", {});   // rejected (the RFC's check character): no fields
 }

@@ -6,6 +6,7 @@
 #include "nss_test.hpp"
 
 using urns_test::check_fault;
+using urns_test::check_fields;
 using urns_test::check_valid;
 
 BOOST_AUTO_TEST_CASE(rfc_example_and_valid_isbns)
@@ -66,4 +67,18 @@ BOOST_AUTO_TEST_CASE(equivalence_and_isbn13)
     BOOST_TEST(urns::nss::isbn::to_isbn13("0-395-36341-1").value_or("") == "9780395363416");
     BOOST_TEST(urns::nss::isbn::to_isbn13("978-0-395-36341-6").value_or("") == "9780395363416");
     BOOST_TEST(!urns::nss::isbn::to_isbn13("0-395-36341-2"));
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // RFC 3187 section 3.2's example, then its ISBN-13 form, read by the
+    // ABNF: the form, the EAN-prefix of an ISBN-13, the check digit.
+    check_fields("isbn", "0-395-36341-1", {{"ISBN-10", 0, 13}, {"check-digit-10", 12, 13}});
+    check_fields("isbn", "978-0-395-36341-6",
+                 {{"ISBN-13", 0, 17}, {"EAN-prefix", 0, 3}, {"check-digit-13", 16, 17}});
+    check_fields("isbn", "9780395363416", {{"ISBN-13", 0, 13}, {"EAN-prefix", 0, 3}, {"check-digit-13", 12, 13}});
+    // An ISBN-10 that starts with 978 (9*10+7*9+8*8+3 = 220 = 20*11) has
+    // no EAN-prefix: the ISBN-13 that was tried first leaves no field.
+    check_fields("isbn", "9780000003", {{"ISBN-10", 0, 10}, {"check-digit-10", 9, 10}});
+    check_fields("isbn", "0-395-36341-2", {});   // rejected (check digit): no fields
 }

@@ -5,6 +5,7 @@
 #include "nss_test.hpp"
 
 using urns_test::check_fault;
+using urns_test::check_fields;
 using urns_test::check_valid;
 
 BOOST_AUTO_TEST_CASE(rfc_examples)
@@ -40,4 +41,12 @@ BOOST_AUTO_TEST_CASE(equivalence)
     auto const& reg = urns::nss::builtin();
     BOOST_TEST(urns::nss::equivalent_nss(reg, "issn", "0259-000x", "0259-000X"));
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "issn", "1560-1560", "15601560"));
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // The examples above read by the ABNF: 4DIGIT "-" 3DIGIT check-digit.
+    check_fields("issn", "1560-1560", {{"check-digit", 8, 9}});
+    check_fields("issn", "0259-000X", {{"check-digit", 8, 9}});
+    check_fields("issn", "1560-1561", {});   // rejected (check digit): no fields
 }

@@ -6,6 +6,7 @@
 #include "nss_test.hpp"
 
 using urns_test::check_fault;
+using urns_test::check_fields;
 using urns_test::check_valid;
 
 BOOST_AUTO_TEST_CASE(valid_nbns)
@@ -48,4 +49,16 @@ BOOST_AUTO_TEST_CASE(prefix_accessor)
     BOOST_TEST(urns::nss::nbn::prefix("de:101:1-200910131091").value_or("") == "de:101:1");
     BOOST_TEST(urns::nss::nbn::prefix("fi-fe20042357").value_or("") == "fi");
     BOOST_TEST(!urns::nss::nbn::prefix("fin-123"));
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // NBNs of valid_nbns read by the ABNF: prefix "-" nbn-string, the
+    // prefix a country-code and sub-namespaces. A field comes before the
+    // fields inside it, also where they have the same span.
+    check_fields("nbn", "fi-fe20042357", {{"prefix", 0, 2}, {"country-code", 0, 2}, {"nbn-string", 3, 13}});
+    check_fields("nbn", "de:101:1-200910131091",
+                 {{"prefix", 0, 8}, {"country-code", 0, 2}, {"sub-namespace", 3, 6}, {"sub-namespace", 7, 8},
+                  {"nbn-string", 9, 21}});
+    check_fields("nbn", "fin-123", {});   // rejected (a three-letter country code): no fields
 }
