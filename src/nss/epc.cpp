@@ -16,6 +16,7 @@
 // ":".
 #include <urns/nss/epc.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 
 
 
@@ -35,6 +36,7 @@ namespace {
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 inline constexpr lexical::charset octet_chars = lexical::charset().with_range(0x00, 0xFF);
 inline constexpr lexical::charset let_num_chars = lexical::rfc5234::alpha | lexical::rfc5234::digit;
@@ -280,11 +282,41 @@ using abnf::hexdig;
 // OCTET             = %x00-FF
 auto const octet_def = abnf::one_of<octet_chars>;
 
+/// company-prefix "." and a GS1 key's reference, each marked.
+template <class Reference>
+constexpr auto named_key(Reference const& reference, char const* name)
+{
+    return field("company-prefix", company_prefix) >> '.' >> field(name, reference);
+}
+
+/// The named fields of a valid epc-NSS: the alternatives taken and the
+/// rules inside them. Each scheme is chosen by its keyword, before any
+/// field is marked; other-scheme and sub-namespace by what is left.
+URNS_NSS_RULE(epc_named, "epc-NSS", urns::nss::detail::field_marks);
+auto const epc_named_def =
+      field("pure-identity", x3::lit("id:") >> (
+            field("sgtin", x3::lit("sgtin:") >> named_key(item_reference, "item-reference")
+                           >> '.' >> field("serial", serial))
+          | field("sscc", x3::lit("sscc:") >> named_key(serial_reference, "serial-reference"))
+          | field("sgln", x3::lit("sgln:") >> named_key(location_reference, "location-reference")
+                          >> '.' >> field("extension", extension))
+          | field("grai", x3::lit("grai:") >> named_key(asset_type, "asset-type")
+                          >> '.' >> field("grai-serial", grai_serial))
+          | field("giai", x3::lit("giai:") >> named_key(asset_reference, "asset-reference"))
+          | field("gsrn", x3::lit("gsrn:") >> named_key(service_reference, "service-reference"))
+          | field("gsrnp", x3::lit("gsrnp:") >> named_key(service_reference, "service-reference"))
+          | field("gdti", x3::lit("gdti:") >> named_key(document_type, "document-type")
+                          >> '.' >> field("gdti-serial", gdti_serial))
+          | field("pgln", x3::lit("pgln:") >> named_key(party_reference, "party-reference"))
+          | field("gsin", x3::lit("gsin:") >> named_key(shipper_reference, "shipper-reference"))
+          | field("other-scheme", field("scheme-name", scheme_name) >> ':' >> field("rest", rest))))
+    | field("sub-namespace", field("sub-ns-name", sub_ns_name) >> ':' >> field("rest", rest));
+
 URNS_NSS_DEFINE(epc_nss, pure_identity, sgtin, sscc, sgln, grai, giai, gsrn, gsrnp, gdti, pgln, gsin,
                     other_scheme, company_prefix, item_reference, serial_reference, location_reference,
                     asset_type, service_reference, document_type, party_reference, shipper_reference, serial,
                     extension, grai_serial, gdti_serial, asset_reference, gs3a3_char, escape, scheme_name,
-                    sub_namespace, sub_ns_name, let_num, let_num_hyp, rest, octet)
+                    sub_namespace, sub_ns_name, let_num, let_num_hyp, rest, octet, epc_named)
 
 // clang-format on
 
@@ -361,7 +393,9 @@ namespace epc {
 
 namespace_rules rules() noexcept
 {
-    return {"epc", &validate, nullptr, "RFC 5134 section 2; GS1 EPC Tag Data Standard section 6.3"};
+    namespace_rules r{"epc", &validate, nullptr, "RFC 5134 section 2; GS1 EPC Tag Data Standard section 6.3"};
+    r.fields = &detail::list_fields<grammar::nss::epc::epc_named, &validate>;
+    return r;
 }
 
 } // namespace epc

@@ -14,6 +14,7 @@
 // reported at its first byte.
 #include <urns/nss/gsma.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 #include <urns/lexical.hpp>
 
 #include <boost/fusion/include/adapt_struct.hpp>
@@ -57,6 +58,7 @@ namespace {
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 /// gsma-urn-char = ALPHA / DIGIT / "-" / "." / "_" / "%" / ":"
 inline constexpr lexical::charset gsma_urn_chars =
@@ -185,10 +187,27 @@ auto const imei_fields_def =
     >> -(';' >> svn_prefix >> x3::raw[software_version])
     >> -(';' >> vers_prefix >> x3::char_("0-9")) >> x3::eoi;
 
+/// The named fields of a valid gsma-NSS: the specifier, its value's rules
+/// and its parameters' values. An imeival is taken where imei-specifier
+/// takes one, by a look-ahead, before any field is marked.
+URNS_NSS_RULE(gsma_named, "gsma-NSS", urns::nss::detail::field_marks);
+auto const imei_value_named =
+      (&(imeival >> (x3::lit(';') | x3::eoi))
+       >> field("imeival", field("tac", tac) >> '-' >> field("snr", snr) >> '-' >> field("spare", spare)))
+    | field("ext-imei", ext_imei);
+auto const future_param_named =
+    field("future-param", field("par-name", par_name) >> -(equal >> field("par-value", par_value)));
+auto const gsma_named_def =
+      field("imei-specifier", imei_prefix >> imei_value_named
+                              >> -(';' >> svn_prefix >> field("software-version", software_version))
+                              >> -(';' >> vers_prefix >> field("imei-version-val", imei_version_val)))
+    | field("future-gsma-specifier", field("future-specifier", future_specifier)
+                                     >> *(';' >> future_param_named));
+
 URNS_NSS_DEFINE(gsma_nss, imei_specifier, ext_imei, sw_version_param, imei_version_param,
                     software_version, imei_version_val, future_gsma_specifier, future_specifier,
                     future_param, par_name, par_value, equal, gsma_defined_nonempty, gsma_urn_char,
-                    imeival, tac, snr, spare, imei_fields)
+                    imeival, tac, snr, spare, imei_fields, gsma_named)
 
 // clang-format on
 
@@ -271,7 +290,9 @@ namespace gsma {
 
 namespace_rules rules() noexcept
 {
-    return {"gsma", &validate, &fold, "RFC 7254 sections 3 and 4"};
+    namespace_rules r{"gsma", &validate, &fold, "RFC 7254 sections 3 and 4"};
+    r.fields = &detail::list_fields<grammar::nss::gsma::gsma_named, &validate>;
+    return r;
 }
 
 } // namespace gsma

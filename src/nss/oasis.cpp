@@ -13,6 +13,7 @@
 // class, at the first field that does not fit, by its rule name.
 #include <urns/nss/oasis.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 
 #include <string>
 #include <vector>
@@ -45,6 +46,7 @@ namespace {
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+namespace marks = urns::nss::detail;   // marks::field: this grammar has a rule "field"
 
 inline constexpr lexical::charset octet_chars = lexical::charset().with_range(0x00, 0xFF);
 inline constexpr lexical::charset field_chars = octet_chars - lexical::charset(":");
@@ -156,9 +158,28 @@ auto const octet_def = abnf::one_of<octet_chars>;
 
 auto const oasis_fields_def = x3::raw[*abnf::one_of<field_chars>] % ':' >> x3::eoi;
 
+/// The named fields of a valid oasis-NSS: the alternatives taken and the
+/// rules inside them. Each alternative is chosen by its keyword, and the
+/// subtype by a look-ahead (as typed-id's), before any field is marked.
+URNS_NSS_RULE(oasis_named, "oasis-NSS", marks::field_marks);
+auto const typed_id_named = marks::field("typed-id",
+    marks::field("type", type) >> ':'
+    >> -(&(subtype >> ':' >> document_id) >> marks::field("subtype", subtype) >> ':')
+    >> marks::field("document-id", document_id));
+auto const oasis_named_def =
+      marks::field("names-nss", x3::lit("names:") >> (
+            marks::field("specification", x3::lit("specification:")
+                                          >> marks::field("specification-id", specification_id) >> ':' >> typed_id_named)
+          | marks::field("tc", x3::lit("tc:") >> marks::field("tc-id", tc_id) >> ':' >> typed_id_named)
+          | marks::field("technical", x3::lit("technical:") >> marks::field("document-type", document_type) >> ':'
+                                      >> marks::field("legacy-id", legacy_id) >> ':'
+                                      >> marks::field("amendment-id", amendment_id))))
+    | marks::field("member-nss", x3::lit("member:") >> marks::field("member-id", member_id) >> ':'
+                                 >> marks::field("opaque-string", opaque_string));
+
 URNS_NSS_DEFINE(oasis_nss, names_nss, specification, tc, typed_id, technical, document_type, legacy_id,
                     amendment_id, member_nss, specification_id, tc_id, type, subtype, document_id, member_id,
-                    opaque_string, field, field_char, octet, oasis_fields)
+                    opaque_string, field, field_char, octet, oasis_fields, oasis_named)
 
 // clang-format on
 
@@ -241,7 +262,9 @@ namespace oasis {
 
 namespace_rules rules() noexcept
 {
-    return {"oasis", &validate, nullptr, "RFC 3121 section 2"};
+    namespace_rules r{"oasis", &validate, nullptr, "RFC 3121 section 2"};
+    r.fields = &detail::list_fields<grammar::nss::oasis::oasis_named, &validate>;
+    return r;
 }
 
 } // namespace oasis

@@ -172,3 +172,22 @@ BOOST_AUTO_TEST_CASE(no_fold)
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "epc", "id:sgtin:0614141.112345.a", "id:sgtin:0614141.112345.A"));
     BOOST_TEST(urns::nss::equivalent_nss(reg, "epc", "id:sgtin:0614141.112345.%2f", "id:sgtin:0614141.112345.%2F"));
 }
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // RFC 5134 section 2's example and the standard's SSCC, read by the
+    // ABNF: the alternatives taken and the named rules inside them.
+    urns_test::check_fields("epc", "id:sgtin:0614141.112345.400",
+                            {{"pure-identity", 0, 27}, {"sgtin", 3, 27}, {"company-prefix", 9, 16},
+                             {"item-reference", 17, 23}, {"serial", 24, 27}});
+    urns_test::check_fields("epc", "id:sscc:0614141.1234567890",
+                            {{"pure-identity", 0, 26}, {"sscc", 3, 26}, {"company-prefix", 8, 15},
+                             {"serial-reference", 16, 26}});
+    // Another scheme, and another sub-namespace: their names and rests.
+    urns_test::check_fields("epc", "id:cpi:0614141.123ABC.123456",
+                            {{"pure-identity", 0, 28}, {"other-scheme", 3, 28}, {"scheme-name", 3, 6}, {"rest", 7, 28}});
+    urns_test::check_fields("epc", "tag:sgtin-96:3.0614141.812345.6789",
+                            {{"sub-namespace", 0, 34}, {"sub-ns-name", 0, 3}, {"rest", 4, 34}});
+    // Rejected (7 + 7 digits, not 13): no fields.
+    urns_test::check_fields("epc", "id:sgtin:0614141.1123456.400", {});
+}

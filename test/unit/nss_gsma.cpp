@@ -8,6 +8,7 @@
 #include <urns/nss/gsma.hpp>
 
 using urns_test::check_fault;
+using urns_test::check_fields;
 using urns_test::check_valid;
 namespace gsma = urns::nss::gsma;
 
@@ -117,4 +118,23 @@ BOOST_AUTO_TEST_CASE(equivalence)
     // Not an IMEI URN, or invalid: the generic rule only.
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "gsma", "future:A", "future:a"));
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "gsma", "IMEI:1234", "imei:1234"));
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // Section 4.1's two examples read by section 3's ABNF: the specifier,
+    // the imeival's tac, snr and spare, and the parameters' values.
+    check_fields("gsma", "imei:90420156-025763-0;vers=0",
+                 {{"imei-specifier", 0, 29}, {"imeival", 5, 22}, {"tac", 5, 13}, {"snr", 14, 20}, {"spare", 21, 22},
+                  {"imei-version-val", 28, 29}});
+    check_fields("gsma", "imei:90420156-025763-0;svn=42",
+                 {{"imei-specifier", 0, 29}, {"imeival", 5, 22}, {"tac", 5, 13}, {"snr", 14, 20}, {"spare", 21, 22},
+                  {"software-version", 27, 29}});
+    // An ext-imei (a non-zero vers), and a future specifier's parameters.
+    check_fields("gsma", "imei:A1-B2:C3;vers=1",
+                 {{"imei-specifier", 0, 20}, {"ext-imei", 5, 13}, {"imei-version-val", 19, 20}});
+    check_fields("gsma", "future:a.b_c;p;q=v%41",
+                 {{"future-gsma-specifier", 0, 21}, {"future-specifier", 0, 12}, {"future-param", 13, 14},
+                  {"par-name", 13, 14}, {"future-param", 15, 21}, {"par-name", 15, 16}, {"par-value", 17, 21}});
+    check_fields("gsma", "imei:9042015-025763-0", {});   // rejected (a 7-digit TAC): no fields
 }

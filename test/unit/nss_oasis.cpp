@@ -9,6 +9,7 @@
 #include <urns/nss/oasis.hpp>
 
 using urns_test::check_fault;
+using urns_test::check_fields;
 using urns_test::check_valid;
 namespace oasis = urns::nss::oasis;
 
@@ -134,4 +135,26 @@ BOOST_AUTO_TEST_CASE(no_fold)
     BOOST_TEST(reg.find("oasis")->fold == nullptr);
     BOOST_TEST(!urns::nss::equivalent_nss(reg, "oasis", "member:A00024:x", "member:a00024:x"));
     BOOST_TEST(urns::nss::equivalent_nss(reg, "OASIS", "member:A00024:x", "member:A00024:x"));
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // Section 3's examples read by the ABNF: the alternatives taken and
+    // the named rules inside them.
+    check_fields("oasis", "names:specification:docbook:dtd:xml:4.1.2",
+                 {{"names-nss", 0, 41}, {"specification", 6, 41}, {"specification-id", 20, 27}, {"typed-id", 28, 41},
+                  {"type", 28, 31}, {"subtype", 32, 35}, {"document-id", 36, 41}});
+    check_fields("oasis", "names:tc:docbook:dtd:xml:docbook:5.0b1",
+                 {{"names-nss", 0, 38}, {"tc", 6, 38}, {"tc-id", 9, 16}, {"typed-id", 17, 38}, {"type", 17, 20},
+                  {"subtype", 21, 24}, {"document-id", 25, 38}});
+    check_fields("oasis", "names:technical:memo:9502:1995",
+                 {{"names-nss", 0, 30}, {"technical", 6, 30}, {"document-type", 16, 20}, {"legacy-id", 21, 25},
+                  {"amendment-id", 26, 30}});
+    check_fields("oasis", "member:A00024:x", {{"member-nss", 0, 15}, {"member-id", 7, 13}, {"opaque-string", 14, 15}});
+    // No subtype where no field and ":" come before the document-id: the
+    // look-ahead leaves no subtype field behind.
+    check_fields("oasis", "names:tc:docbook:dtd::x",
+                 {{"names-nss", 0, 23}, {"tc", 6, 23}, {"tc-id", 9, 16}, {"typed-id", 17, 23}, {"type", 17, 20},
+                  {"document-id", 21, 23}});
+    check_fields("oasis", "names:technical:memo:9502:199", {});   // rejected: no fields
 }
