@@ -10,7 +10,9 @@
 #                                  parse_urn vs the yardstick on the mixed,
 #                                  short and invalid corpora, and equivalent,
 #                                  canonical and hash vs parse_urn on the
-#                                  mixed one, free of noise
+#                                  mixed one, free of noise; with
+#                                  --compile-cost, also the compiler's
+#                                  instructions for the two user namespace TUs
 #   tools/bench.sh --repeat N      also run the mixed corpus N more times and
 #                                  print the medians (bench/median_table.py)
 #   tools/bench.sh --scaling       only the scaling run: time per byte on
@@ -138,9 +140,9 @@ if [ "$compile_cost" = 1 ]; then
     echo "## Compile cost (one TU at a time, -O2, /usr/bin/time -v, median of 5)"
     echo "| translation unit | wall s | CPU s (user+sys) | peak RSS MB |"
     echo "|---|---:|---:|---:|"
-    python3 - "$build" "$root" <<'PY'
+    python3 - "$build" "$root" "$instructions" <<'PY'
 import json, os, re, shlex, subprocess, sys
-build, root = sys.argv[1], sys.argv[2]
+build, root, count_instructions = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
 cmds = json.load(open(os.path.join(build, "compile_commands.json")))
 want = [c for c in cmds if "/src/grammar/" in c["file"] or c["file"].endswith("_grammar.cpp") or c["file"].endswith("/src/parse/parse.cpp")
         or c["file"].endswith("/bench/user_tu.cpp")]
@@ -220,6 +222,65 @@ if user:
             cpu_of[path + " (precompiled headers)"] = cpu
             print("| %s, precompiled headers | %.2f | %.2f | %.0f |" % (path, secs, cpu, mb))
 pairs = (("", ""), (" (precompiled headers)", ", both with precompiled headers"))
+# With --instructions: the compiler's instructions (cachegrind, every
+# process of the driver) for each user namespace TU: its headers alone
+# (-fsyntax-only on a file of its #includes), the whole TU, the load of its
+# precompiled headers (an empty TU) and the TU with them. Free of the
+# machine's load, where CPU seconds are not.
+if user and count_instructions:
+    def instructions(args):
+        p = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--trace-children=yes",
+                            "--cachegrind-out-file=/dev/null"] + args, cwd=user[0]["directory"],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            sys.exit("bench.sh: valgrind %s failed:\n%s" % (args, p.stderr[-3000:]))
+        return sum(int(n.replace(",", "")) for n in re.findall(r"I\s+refs:\s+([\d,]+)", p.stderr)) / 1e9
+
+    print()
+    print("## Compile cost in instructions (cachegrind, G = 10^9; -O2)")
+    print("| translation unit | headers alone | whole TU | precompiled headers' load | TU with them |")
+    print("|---|---:|---:|---:|---:|")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, (path, headers) in enumerate(pch_headers.items()):
+            base = shlex.split(user[0]["command"])
+            src = user[0]["file"]
+            full = os.path.join(root, path)
+            row = []
+            only = os.path.join(tmp, "only%d.cpp" % i)
+            with open(only, "w") as f:
+                f.write("".join("#include %s\n" % h for h in headers))
+            a = list(base)
+            a[a.index(src)] = only
+            a[a.index("-o") + 1] = "/dev/null"
+            row.append(instructions(a + ["-fsyntax-only"]))
+            a = list(base)
+            a[a.index(src)] = full
+            a[a.index("-o") + 1] = "/dev/null"
+            row.append(instructions(a))
+            header = os.path.join(tmp, "pch%d.hpp" % i)
+            with open(header, "w") as f:
+                f.write("".join("#include %s\n" % h for h in headers))
+            make = list(base)
+            make[make.index(src)] = header
+            make[make.index("-o") + 1] = header + ".gch"
+            subprocess.run([make[0], "-x", "c++-header"] + make[1:], cwd=user[0]["directory"], check=True)
+            empty = os.path.join(tmp, "empty%d.cpp" % i)
+            with open(empty, "w") as f:
+                f.write("int urns_bench_empty;\n")
+            a = list(base)
+            a[a.index(src)] = empty
+            a[a.index("-o") + 1] = "/dev/null"
+            row.append(instructions(a[:1] + ["-include", header] + a[1:]))
+            a = list(base)
+            a[a.index(src)] = full
+            a[a.index("-o") + 1] = "/dev/null"
+            row.append(instructions(a[:1] + ["-include", header] + a[1:]))
+            print("| %s | %s |" % (path, " | ".join("%.2f G" % x for x in row)))
+            rows.append(row)
+    print()
+    print("Instructions, urns' X3 surface / Boost.URL's grammar API: headers %.2f, whole TU %.2f, "
+          "TU with precompiled headers %.2f" % tuple(rows[0][k] / rows[1][k] for k in (0, 1, 3)))
 for suffix, label in pairs:
     ours = cpu_of.get("example/user_namespace/acme_ticket.cpp" + suffix)
     theirs = cpu_of.get("bench/compile_cost/acme_ticket_boost_url.cpp" + suffix)

@@ -2,8 +2,8 @@
 // Benchmark support (bench/ only, never linked): the "acme-ticket" namespace
 // of example/user_namespace/acme_ticket.cpp written with Boost.URL's grammar
 // API instead of urns' X3 surface, the same functions with the same results
-// (a validator with the fault's offset and rule name, the fold, the ticket
-// number), so that tools/bench.sh --compile-cost compares what each costs
+// (a validator with the fault's offset and rule name, the fold, the named
+// fields, the ticket number), so that tools/bench.sh --compile-cost compares what each costs
 // to compile.
 //
 //   ticket    = project "-" number
@@ -23,6 +23,8 @@
 #include <boost/url/grammar/parse.hpp>
 #include <boost/url/grammar/token_rule.hpp>
 #include <boost/url/grammar/unsigned_rule.hpp>
+
+#include <vector>
 
 namespace acme {
 namespace {
@@ -109,11 +111,22 @@ std::size_t fold(std::string_view nss, char* out) noexcept
     return nss.size();
 }
 
+/// The named fields of a valid ticket: project and number.
+std::vector<urns::nss::nss_field> fields(void const*, std::string_view nss)
+{
+    if (!validate(nss))
+        return {};
+    std::size_t const dash = nss.find('-');
+    return {{"project", 0, dash}, {"number", dash + 1, nss.size()}};
+}
+
 } // namespace
 
 urns::nss::namespace_rules ticket_rules() noexcept
 {
-    return {"acme-ticket", &validate, &fold, "ACME ticket keys (fictional example)"};
+    urns::nss::namespace_rules r{"acme-ticket", &validate, &fold, "ACME ticket keys (fictional example)"};
+    r.fields = &fields;
+    return r;
 }
 
 std::optional<unsigned long> ticket_number(std::string_view nss)
