@@ -76,7 +76,7 @@ struct field {
 /// fields there, or rejects it).
 inline void check_fields(std::string_view nid, std::string_view nss, std::vector<field> const& want)
 {
-    BOOST_TEST_CONTEXT(nid << ':' << nss)
+    BOOST_TEST_CONTEXT(nid << ":" << nss)
     {
         urns::nss::namespace_rules const* r = urns::nss::builtin().find(nid);
         BOOST_TEST_REQUIRE(r != nullptr);

@@ -21,6 +21,7 @@
 // byte other than ":" after a complete element, ":".
 #include <urns/nss/iso.hpp>
 #include <urns/nss/x3.hpp>
+#include "nss/fields.hpp"
 
 #include "nss/lower_fold.hpp"
 
@@ -48,6 +49,7 @@ namespace {
 
 namespace abnf = urns::nss::abnf;
 using urns::nss::expect;
+using urns::nss::detail::field;
 
 inline constexpr lexical::charset octet_chars = lexical::charset().with_range(0x00, 0xFF);
 inline constexpr lexical::charset field_chars = octet_chars - lexical::charset(":");
@@ -242,11 +244,28 @@ using abnf::alpha;
 
 auto const iso_fields_def = x3::raw[*abnf::one_of<field_chars>] % ':' >> x3::eoi;
 
+/// The named fields of a valid iso-NSS: the docidentifier and its
+/// elements, each supplement, each docelement, the addition. As in
+/// docidentifier, a status is taken only where ":" and an edition follow
+/// it (a look-ahead, before it is marked); every other mark ends what may
+/// fail, so no failed try leaves one behind.
+URNS_NSS_RULE(iso_named, "iso-NSS", urns::nss::detail::field_marks);
+auto const docidentifier_named = field("docidentifier",
+    field("originator", originator) >> -(x3::lit(':') >> field("type", type))
+    >> ':' >> field("docnumber", docnumber)
+    >> -(x3::lit(':') >> field("partnumber", partnumber))
+    >> -(x3::lit(':') >> ((&(status >> ':' >> edition) >> field("status", status) >> ':' >> field("edition", edition))
+                          | field("edition", edition)))
+    >> -(x3::lit(':') >> field("docversion", docversion))
+    >> -(x3::lit(':') >> field("language", language)));
+auto const iso_named_def = ci("std:") >> docidentifier_named >> *field("supplement", supplement)
+                        >> *field("docelement", docelement) >> -field("addition", addition);
+
 URNS_NSS_DEFINE(iso_nss, std_nss, docidentifier, originator, type, docnumber, partnumber, status, stage,
                     stagecode, iteration, edition, docversion, simpleversion, isoversion, baseversion,
                     includedsuppl, language, monolingual, bilingual, trilingual, supplement, suppltype,
                     supplnumber, supplversion, docelement, elementnumber, elementrange, addition, techdefined,
-                    techelement, isodefined, digits, iso_fields)
+                    techelement, isodefined, digits, iso_fields, iso_named)
 
 // clang-format on
 
@@ -365,7 +384,9 @@ namespace iso {
 
 namespace_rules rules() noexcept
 {
-    return {"iso", &validate, &fold, "RFC 5141 section 2.4.1"};
+    namespace_rules r{"iso", &validate, &fold, "RFC 5141 section 2.4.1"};
+    r.fields = &detail::list_fields<grammar::nss::iso::iso_named, &validate>;
+    return r;
 }
 
 } // namespace iso

@@ -12,6 +12,7 @@
 #include <string>
 
 using urns_test::check_fault;
+using urns_test::check_fields;
 using urns_test::check_valid;
 namespace iso = urns::nss::iso;
 
@@ -294,4 +295,29 @@ BOOST_AUTO_TEST_CASE(fold)
     std::string bad(19, '\0');
     bad.resize(iso::fold("STD:ISO:9999:1:ED-1", bad.data()));
     BOOST_TEST(bad == "STD:ISO:9999:1:ED-1");
+}
+
+BOOST_AUTO_TEST_CASE(named_fields)
+{
+    // Section 2.4.2's examples read by section 2.4.1's ABNF: the
+    // docidentifier and its elements, then each supplement, docelement
+    // and addition.
+    check_fields("iso", "std:iso:9999:-1:ed-1:en",
+                 {{"docidentifier", 4, 23}, {"originator", 4, 7}, {"docnumber", 8, 12}, {"partnumber", 13, 15},
+                  {"edition", 16, 20}, {"language", 21, 23}});
+    check_fields("iso", "std:iso-iec:tr:9999:-1:ed-1:en",
+                 {{"docidentifier", 4, 30}, {"originator", 4, 11}, {"type", 12, 14}, {"docnumber", 15, 19},
+                  {"partnumber", 20, 22}, {"edition", 23, 27}, {"language", 28, 30}});
+    check_fields("iso", "std:iso-iec:9075:-3:stage-95.99:ed-2:en",
+                 {{"docidentifier", 4, 39}, {"originator", 4, 11}, {"docnumber", 12, 16}, {"partnumber", 17, 19},
+                  {"status", 20, 31}, {"edition", 32, 36}, {"language", 37, 39}});
+    check_fields("iso", "std:iso:5817:ed-2:v2:en:cor:1:en",
+                 {{"docidentifier", 4, 23}, {"originator", 4, 7}, {"docnumber", 8, 12}, {"edition", 13, 17},
+                  {"docversion", 18, 20}, {"language", 21, 23}, {"supplement", 23, 32}});
+    check_fields("iso", "std:iso:105:-c12:ed-1:en:clause:a.1,a.2",
+                 {{"docidentifier", 4, 24}, {"originator", 4, 7}, {"docnumber", 8, 11}, {"partnumber", 12, 16},
+                  {"edition", 17, 21}, {"language", 22, 24}, {"docelement", 24, 39}});
+    check_fields("iso", "std:iso:20022:tech:xsd:camt.001.001.01",
+                 {{"docidentifier", 4, 13}, {"originator", 4, 7}, {"docnumber", 8, 13}, {"addition", 13, 38}});
+    check_fields("iso", "std:iso:9999:-1:ed-1:de", {});   // rejected ("de" is no language): no fields
 }
