@@ -121,6 +121,26 @@ def namespaces_option():
     expect(r.out == upper.replace("UUID", "uuid") + "\n", r, "generic canonical form keeps the NSS case")
     r = urn("explain", good)
     expect("a namespace whose own rules urns knows" in r.out, r, "explain names a known namespace")
+    # The shipped namespaces' named fields, offsets in the whole URN
+    # ("urn:uuid:" and "urn:isbn:" are 9 bytes): RFC 4122 section 3's names
+    # of the UUID's parts; an ISBN-13's form, EAN-prefix and check digit.
+    r = urn("parse", "--namespaces", "--json", good, "urn:isbn:978-0-395-36341-6")
+    objs = json_lines(r)
+    expect(r.status == 0 and len(objs) == 2 and objs[0].get("fields") == [
+        {"rule": "time-low", "begin": 9, "end": 17, "text": "f81d4fae"},
+        {"rule": "time-mid", "begin": 18, "end": 22, "text": "7dec"},
+        {"rule": "time-high-and-version", "begin": 23, "end": 27, "text": "11d0"},
+        {"rule": "clock-seq-and-reserved", "begin": 28, "end": 30, "text": "a7"},
+        {"rule": "clock-seq-low", "begin": 30, "end": 32, "text": "65"},
+        {"rule": "node", "begin": 33, "end": 45, "text": "00a0c91e6bf6"}], r, "parse --json: the UUID's fields")
+    expect(len(objs) == 2 and objs[1].get("fields") == [
+        {"rule": "ISBN-13", "begin": 9, "end": 26, "text": "978-0-395-36341-6"},
+        {"rule": "EAN-prefix", "begin": 9, "end": 12, "text": "978"},
+        {"rule": "check-digit-13", "begin": 25, "end": 26, "text": "6"}], r, "parse --json: the ISBN's fields")
+    r = urn("parse", "--json", good)
+    expect(r.status == 0 and "fields" not in json_lines(r)[0], r, "without --namespaces, no fields")
+    r = urn("explain", "--namespaces", "urn:oid:1.3.6.1")
+    expect(r.status == 0 and r.out.count("the NSS's field number") == 4, r, "explain: each arc of the OID")
 
 
 MRN_ABNF = (b"; The Maritime Resource Name's NSS (IALA Guideline 1143): the OID's\n"
