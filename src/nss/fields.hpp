@@ -6,9 +6,11 @@
 // their first byte, a field before the fields inside it.
 //
 // The marks go to the rule's attribute by semantic actions, which a failed
-// alternative does not take back: a fields rule chooses each alternative
-// on what comes before its first mark (a keyword, a look-ahead), and runs
-// only on an NSS the namespace's validator accepts.
+// try does not take back. So a fields rule runs only on an NSS the
+// namespace's validator accepts, chooses each alternative by what comes
+// before its first mark (a keyword, a look-ahead), and marks a part of an
+// optional or repeated sequence only where nothing after it in the
+// sequence can fail.
 #ifndef URNS_SRC_NSS_FIELDS_HPP
 #define URNS_SRC_NSS_FIELDS_HPP
 
