@@ -189,9 +189,13 @@ def test_fields_of_a_shipped_namespace():
     assert dict(up.fields)["node"] == "00A0C91E6BF6"
     for proto in range(pickle.HIGHEST_PROTOCOL + 1):
         assert pickle.loads(pickle.dumps(up, proto)).fields == up.fields
+    # RFC 3187 section 3.2's example, by the ISBN's ABNF: ISBN-10, its
+    # check-digit-10.
+    assert urns.parse("urn:isbn:0-395-36341-1").fields == (("ISBN-10", "0-395-36341-1"), ("check-digit-10", "1"))
     # None where the namespace rejects the NSS or names no fields.
     assert urns.parse("urn:uuid:not-a-uuid").fields == ()
-    assert urns.parse("urn:isbn:0-395-36341-1").fields == ()
+    assert urns.parse("urn:isbn:0-395-36341-2").fields == ()
+    assert urns.parse("urn:example:a").fields == ()
     assert urns.parse("urn:ex:a").fields == ()
 
 
