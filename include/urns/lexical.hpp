@@ -215,6 +215,57 @@ constexpr bool all_digits(std::string_view s) noexcept
     return true;
 }
 
+/** The length of the well-formed UTF-8 sequence that starts at `p` (of
+    the `n` octets there, n >= 1), or 0 if none does: RFC 3629 section 4's
+    UTF8-char, so no overlong form, no surrogate (U+D800-DFFF) and nothing
+    above U+10FFFF. 1 for an ASCII octet.
+*/
+constexpr std::size_t utf8_sequence_length(unsigned char const* p, std::size_t n) noexcept
+{
+    unsigned char const c = p[0];
+    if (c < 0x80)
+        return 1;
+    std::size_t len = 0;
+    unsigned char lo = 0x80, hi = 0xBF; // bounds of the second octet (UTF8-tail, or narrower)
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0)
+            lo = 0xA0; // no overlong form
+        if (c == 0xED)
+            hi = 0x9F; // no surrogate
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0)
+            lo = 0x90; // no overlong form
+        if (c == 0xF4)
+            hi = 0x8F; // nothing above U+10FFFF
+    } else {
+        return 0;
+    }
+    if (n < len || p[1] < lo || p[1] > hi)
+        return 0;
+    for (std::size_t i = 2; i < len; ++i)
+        if (p[i] < 0x80 || p[i] > 0xBF)
+            return 0;
+    return len;
+}
+
+/// Whether `s` is well-formed UTF-8 (RFC 3629 section 4), as
+/// utf8_sequence_length() reads it.
+inline bool valid_utf8(std::string_view s) noexcept
+{
+    auto const* p = reinterpret_cast<unsigned char const*>(s.data());
+    for (std::size_t i = 0; i < s.size();) {
+        std::size_t const len = utf8_sequence_length(p + i, s.size() - i);
+        if (len == 0)
+            return false;
+        i += len;
+    }
+    return true;
+}
+
 } // namespace lexical
 } // namespace urns
 

@@ -144,35 +144,13 @@ bool decode_utf8(unsigned char const* in, std::uint32_t n, std::uint32_t pos, st
 {
     if (pos >= n)
         return false;
-    unsigned char const c = in[pos];
-    std::uint32_t min = 0;
-    if (c < 0x80) {
-        cp = c;
-        len = 1;
-        return true;
-    } else if (c >= 0xC2 && c <= 0xDF) {
-        cp = c & 0x1F;
-        len = 2;
-        min = 0x80;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        cp = c & 0x0F;
-        len = 3;
-        min = 0x800;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        cp = c & 0x07;
-        len = 4;
-        min = 0x10000;
-    } else {
+    len = static_cast<std::uint32_t>(lexical::utf8_sequence_length(in + pos, n - pos));
+    if (len == 0)
         return false;
-    }
-    if (n - pos < len)
-        return false;
-    for (std::uint32_t i = 1; i < len; ++i) {
-        if ((in[pos + i] & 0xC0) != 0x80)
-            return false;
+    cp = len == 1 ? in[pos] : in[pos] & (0xFFu >> (len + 1)); // the lead octet's payload
+    for (std::uint32_t i = 1; i < len; ++i)
         cp = cp << 6 | (in[pos + i] & 0x3F);
-    }
-    return cp >= min && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
+    return true;
 }
 
 // ---- compiling --------------------------------------------------------------

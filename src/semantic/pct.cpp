@@ -114,41 +114,17 @@ bool hidden_code_point(std::uint32_t cp) noexcept
 /// 0 if the octets there are not valid UTF-8 (RFC 3629 section 4).
 std::size_t utf8_triplets(std::string_view s, std::size_t i, std::uint32_t& cp) noexcept
 {
-    auto const octet = [&](std::size_t k, unsigned char& b) {
-        std::size_t const at = i + 3 * k;
-        if (at + 2 >= s.size() || s[at] != '%')
-            return false;
-        b = static_cast<unsigned char>(detail::triplet_octet(s.data() + at));
-        return true;
-    };
-    unsigned char b0 = 0;
-    octet(0, b0);
-    std::size_t n = 0;
-    unsigned char lo = 0x80, hi = 0xBF;   // bounds of the second octet
-    if (b0 >= 0xC2 && b0 <= 0xDF) {
-        n = 2;
-        cp = b0 & 0x1F;
-    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-        n = 3;
-        cp = b0 & 0x0F;
-        if (b0 == 0xE0) lo = 0xA0;          // no overlong forms
-        if (b0 == 0xED) hi = 0x9F;          // no surrogates
-    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-        n = 4;
-        cp = b0 & 0x07;
-        if (b0 == 0xF0) lo = 0x90;          // no overlong forms
-        if (b0 == 0xF4) hi = 0x8F;          // nothing above U+10FFFF
-    } else {
+    // The octets of up to four triplets in a row, read as one UTF-8 sequence.
+    unsigned char b[4];
+    std::size_t have = 0;
+    for (std::size_t at = i; have < 4 && at + 2 < s.size() && s[at] == '%'; at += 3)
+        b[have++] = static_cast<unsigned char>(detail::triplet_octet(s.data() + at));
+    std::size_t const n = have == 0 || b[0] < 0x80 ? 0 : lexical::utf8_sequence_length(b, have);
+    if (n == 0)
         return 0;
-    }
-    for (std::size_t k = 1; k < n; ++k) {
-        unsigned char b = 0;
-        if (!octet(k, b))
-            return 0;
-        if (k == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xBF))
-            return 0;
-        cp = (cp << 6) | (b & 0x3F);
-    }
+    cp = b[0] & (0xFFu >> (n + 1)); // the lead octet's payload: 5, 4 or 3 bits
+    for (std::size_t k = 1; k < n; ++k)
+        cp = (cp << 6) | (b[k] & 0x3F);
     return n;
 }
 

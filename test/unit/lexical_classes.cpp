@@ -578,3 +578,83 @@ BOOST_AUTO_TEST_CASE(pct_fold_word_agrees_with_the_byte_rule)
         }
     }
 }
+
+namespace {
+
+/// The UTF-8 encoding of a code point by RFC 3629 section 3's table,
+/// without any check: the oracle a sequence is compared with.
+std::string encode_utf8(std::uint32_t cp)
+{
+    std::size_t const n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    std::string out(n, '\0');
+    for (std::size_t i = n - 1; i > 0; --i, cp >>= 6)
+        out[i] = static_cast<char>(0x80 | (cp & 0x3F)); // the continuation octets, last first
+    static constexpr unsigned lead[] = {0, 0x00, 0xC0, 0xE0, 0xF0};
+    out[0] = static_cast<char>(lead[n] | cp);
+    return out;
+}
+
+/// Whether `s` is the encoding of one Unicode scalar value (not a
+/// surrogate, at most U+10FFFF): its lead octet's count of payload bits
+/// read without checks, then encoded back and compared.
+bool one_scalar_value(std::string const& s)
+{
+    auto const* p = reinterpret_cast<unsigned char const*>(s.data());
+    std::size_t const n = s.size();
+    std::size_t const want = p[0] < 0x80 ? 1 : p[0] >= 0xF0 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC0 ? 2 : 0;
+    if (want != n)
+        return false;
+    std::uint32_t cp = n == 1 ? p[0] : p[0] & (0xFFu >> (n + 1));
+    for (std::size_t i = 1; i < n; ++i)
+        cp = cp << 6 | (p[i] & 0x3F);
+    return cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF) && encode_utf8(cp) == s;
+}
+
+} // namespace
+
+// RFC 3629 section 4 (UTF8-char): every sequence of one to three octets,
+// and the four-octet ones around each bound, against the oracle above.
+BOOST_AUTO_TEST_CASE(utf8_sequence_length_is_rfc3629)
+{
+    namespace lx = urns::lexical;
+    auto check = [](std::string const& s) {
+        auto const* p = reinterpret_cast<unsigned char const*>(s.data());
+        std::size_t const got = lx::utf8_sequence_length(p, s.size());
+        // The longest prefix that is one scalar value is the sequence.
+        std::size_t want = 0;
+        for (std::size_t k = 1; k <= s.size(); ++k)
+            if (one_scalar_value(s.substr(0, k)))
+                want = k;
+        if (got != want)
+            BOOST_ERROR("utf8_sequence_length of " << std::hex << std::uint32_t(p[0]) << "... ("
+                                                   << std::dec << s.size() << " octets): " << got << ", not " << want);
+    };
+    std::string s;
+    for (std::uint32_t a = 0; a < 256; ++a) {
+        check(std::string(1, static_cast<char>(a)));
+        for (std::uint32_t b = 0; b < 256; ++b) {
+            s = {static_cast<char>(a), static_cast<char>(b)};
+            check(s);
+            if (a < 0xE0 || a > 0xF4)
+                continue;
+            for (std::uint32_t c = 0; c < 256; c += (c == 0x7E || c == 0x7F || c == 0xBE || c == 0xBF) ? 1 : 0x3F) {
+                s = {static_cast<char>(a), static_cast<char>(b), static_cast<char>(c)};
+                check(s);
+                if (a >= 0xF0)
+                    for (std::uint32_t d : {0x00u, 0x7Fu, 0x80u, 0xBFu, 0xC0u})
+                        check(s + static_cast<char>(d));
+            }
+        }
+    }
+    // The examples of RFC 3629 section 7, and its bounds.
+    BOOST_TEST(lx::valid_utf8("\x41\xE2\x89\xA2\xCE\x91\x2E"));                 // "A<NOT IDENTICAL TO><ALPHA>."
+    BOOST_TEST(lx::valid_utf8("\xED\x95\x9C\xEA\xB5\xAD\xEC\x96\xB4"));         // Korean "hangugeo"
+    BOOST_TEST(lx::valid_utf8("\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E"));         // Japanese "nihongo"
+    BOOST_TEST(lx::valid_utf8("\xEF\xBB\xBF\xF0\xA3\x8E\xB4"));                 // BOM, U+233B4
+    BOOST_TEST(lx::valid_utf8("\xF4\x8F\xBF\xBF"));                             // U+10FFFF
+    BOOST_TEST(!lx::valid_utf8("\xF4\x90\x80\x80"));                            // U+110000
+    BOOST_TEST(!lx::valid_utf8("\xED\xA0\x80"));                                // U+D800, a surrogate
+    BOOST_TEST(!lx::valid_utf8("\xC0\xAF"));                                    // an overlong "/"
+    BOOST_TEST(!lx::valid_utf8("\xE2\x89"));                                    // cut short
+    BOOST_TEST(lx::valid_utf8(""));
+}

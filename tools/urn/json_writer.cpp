@@ -2,60 +2,14 @@
 // The urn command: the JSON writer and its escaping of strings.
 #include "json_writer.hpp"
 
+#include <urns/lexical.hpp>
+
 #include <boost/archive/iterators/base64_from_binary.hpp>
 #include <boost/archive/iterators/transform_width.hpp>
 
 #include <string>
 
 namespace urn_tool {
-
-namespace {
-
-/// Length of the valid UTF-8 sequence at p (at most n bytes), or 0.
-std::size_t utf8_length(unsigned char const* p, std::size_t n) noexcept
-{
-    unsigned char const c = p[0];
-    std::size_t len;
-    unsigned char lo = 0x80, hi = 0xBF;  // bounds of the second byte
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0) lo = 0xA0;
-        if (c == 0xED) hi = 0x9F;  // no surrogates
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0) lo = 0x90;
-        if (c == 0xF4) hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (n < len || p[1] < lo || p[1] > hi)
-        return 0;
-    for (std::size_t i = 2; i < len; ++i)
-        if (p[i] < 0x80 || p[i] > 0xBF)
-            return 0;
-    return len;
-}
-
-} // namespace
-
-bool valid_utf8(std::string_view s) noexcept
-{
-    auto const* p = reinterpret_cast<unsigned char const*>(s.data());
-    std::size_t const n = s.size();
-    for (std::size_t i = 0; i < n;) {
-        if (p[i] < 0x80) {
-            ++i;
-            continue;
-        }
-        std::size_t const len = utf8_length(p + i, n - i);
-        if (len == 0)
-            return false;
-        i += len;
-    }
-    return true;
-}
 
 namespace {
 
@@ -89,7 +43,7 @@ void json_escape(out_buffer& o, std::string_view s)
             continue;
         }
         if (c >= 0x80) {
-            if (std::size_t const len = utf8_length(p + i, n - i)) {
+            if (std::size_t const len = urns::lexical::utf8_sequence_length(p + i, n - i)) {
                 i += len;
                 continue;
             }
@@ -166,7 +120,7 @@ void json_writer::member(std::string_view k, std::string_view v)
 {
     key(k);
     string(v);
-    if (!valid_utf8(v)) {
+    if (!urns::lexical::valid_utf8(v)) {
         std::string bytes_key(k);
         bytes_key += "_base64";
         key(bytes_key);

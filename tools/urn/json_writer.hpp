@@ -15,9 +15,6 @@ namespace urn_tool {
 /// (docs/schema/ describes each command's records).
 constexpr std::uint64_t json_format_version = 1;
 
-/// Whether `s` is valid UTF-8 (RFC 3629: no overlongs, no surrogates).
-bool valid_utf8(std::string_view s) noexcept;
-
 /** Writes `s` as the contents of a JSON string (without the quotes).
 
     `"`, `\` and control characters are escaped; valid UTF-8 is copied;
