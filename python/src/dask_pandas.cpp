@@ -188,11 +188,6 @@ void set_item(PyObject* d, PyObject* key, PyObject* value)
         throw py::error_already_set();
 }
 
-void set_item(PyObject* d, PyObject* key, py::object value)
-{
-    set_item(d, key, value.release().ptr());
-}
-
 /// The bytes of `file` as a JSON writer of the urn tool gives a member:
 /// the text (a byte that is not UTF-8 as U+FFFD) and, if some byte is not,
 /// the base64 of the bytes.
@@ -302,23 +297,73 @@ private:
     std::unordered_map<std::string_view, py::object> map_;
 };
 
-/// The same record as a dict.
-py::object dict_record(file_name const& file, std::size_t line, std::uint64_t offset, std::size_t column,
+/// The class whose instances' __dict__ are the templates of the records:
+/// one instance has been given every member of a record, in the order of
+/// the records, so that its shared keys (PEP 412) hold them all.
+PyObject* record_class()
+{
+    static PyObject* const cls = [] {
+        PyObject* c = PyObject_CallFunction(reinterpret_cast<PyObject*>(&PyType_Type), "s(O){}", "_record",
+                                            reinterpret_cast<PyObject*>(&PyBaseObject_Type));
+        if (!c)
+            throw py::error_already_set();
+        record_keys const& k = keys();
+        auto inst = py::reinterpret_steal<py::object>(PyObject_CallNoArgs(c));
+        if (!inst)
+            throw py::error_already_set();
+        for (PyObject* key : {k.version, k.file, k.file_base64, k.line, k.column, k.offset, k.urn, k.syntax, k.scheme,
+                              k.nid, k.nss, k.assigned_name, k.query, k.r_component, k.q_component, k.fragment,
+                              k.namespace_fault, k.canonical})
+            if (PyObject_SetAttr(inst.ptr(), key, Py_None) != 0)
+                throw py::error_already_set();
+        return c; // kept for the life of the process
+    }();
+    return cls;
+}
+
+/** The template of the records of a file: a dict with the members every
+    record has, in their order (version and file set, the others None).
+    It is an instance's __dict__, so it and its copies (PyDict_Copy) share
+    their keys with the class's: a record takes about a third of the
+    memory of a dict filled key by key, which with the hundreds of
+    thousands of records of a partition saves page faults and cache
+    misses when they are made and when they are freed. They are plain
+    dicts all the same (a CPython without key sharing makes ordinary ones). */
+py::object record_template(file_name const& file)
+{
+    record_keys const& k = keys();
+    auto inst = py::reinterpret_steal<py::object>(PyObject_CallNoArgs(record_class()));
+    if (!inst)
+        throw py::error_already_set();
+    auto set = [&](PyObject* key, PyObject* v) {
+        if (PyObject_SetAttr(inst.ptr(), key, v) != 0)
+            throw py::error_already_set();
+    };
+    set(k.version, k.one);
+    set(k.file, file.text.ptr());
+    if (!file.utf8)
+        set(k.file_base64, file.text_base64.ptr());
+    for (PyObject* key : {k.line, k.column, k.offset, k.urn, k.syntax, k.scheme, k.nid, k.nss, k.assigned_name})
+        set(key, Py_None);
+    auto d = py::reinterpret_steal<py::object>(PyObject_GenericGetDict(inst.ptr(), nullptr));
+    if (!d)
+        throw py::error_already_set();
+    return d;
+}
+
+/// The same record as a dict: a copy of the file's template, its values
+/// set. `line` is the line's number as an int (borrowed).
+py::object dict_record(PyObject* tmpl, PyObject* line, std::uint64_t offset, std::size_t column,
                        urns::urn_match const& m, std::optional<std::string> const* canonical, str_cache& cache)
 {
     record_keys const& k = keys();
     urns::urn_view const& u = m.view;
-    // Room for every member from the start: no resize while filling it.
-    py::object d = py::reinterpret_steal<py::object>(_PyDict_NewPresized(16));
+    auto d = py::reinterpret_steal<py::object>(PyDict_Copy(tmpl));
     if (!d)
         throw py::error_already_set();
     PyObject* p = d.ptr();
-    Py_INCREF(k.one);
-    set_item(p, k.version, k.one);
-    set_item(p, k.file, file.text);
-    if (!file.utf8)
-        set_item(p, k.file_base64, file.text_base64);
-    set_item(p, k.line, PyLong_FromSize_t(line));
+    Py_INCREF(line);
+    set_item(p, k.line, line);
     set_item(p, k.column, PyLong_FromSize_t(column));
     set_item(p, k.offset, PyLong_FromUnsignedLongLong(offset));
     PyObject* text = ascii_str(u.buffer());
@@ -398,40 +443,47 @@ py::object fn_extract_block(PyObject** a)
         std::size_t line, column;
         std::optional<std::string> canonical;
     };
-    std::vector<found> matches;
-    std::string text; // JSON lines
-    std::size_t newlines = 0;
-    {
-        py::gil_scoped_release nogil;
-        // As `urn extract` searches a block: the whole block at once (no
-        // match crosses a line end), the "\n"s counted from one match to
-        // the next only.
-        std::size_t line = first_line;
-        std::size_t line_start = 0; // in block
-        std::size_t counted = 0;
-        for (urns::urn_match const& m : urns::find_urns(block, o)) {
-            std::string_view const before = block.substr(counted, m.offset - counted);
-            counted = m.offset;
-            if (std::size_t const ends = count_newlines(before.data(), before.size()); ends != 0) {
-                line += ends;
-                line_start = static_cast<std::size_t>(
-                    static_cast<char const*>(::memrchr(before.data(), '\n', before.size())) + 1 - block.data());
-            }
-            found f{m, line, m.offset - line_start + 1, std::nullopt};
-            if (want_canonical && !m.namespace_fault)
-                f.canonical = canonical_of(m.view, urns::default_equivalence(m.view.syntax()), ns);
-            if (json) {
-                json_record(text, file, f.line, first_offset + m.offset, f.column, m,
-                            want_canonical ? &f.canonical : nullptr);
-            } else {
-                matches.push_back(std::move(f));
-            }
+    // As `urn extract` searches a block: the whole block at once (no match
+    // crosses a line end), the "\n"s counted from one match to the next
+    // only. The search runs without the GIL, a batch of matches at a time;
+    // with the GIL, each batch becomes dicts before the next is searched,
+    // so that the matches and the block's bytes they refer to are still in
+    // the cache (and no vector of all the block's matches is made).
+    urns::urn_matches const range = urns::find_urns(block, o);
+    urns::urn_matches::iterator it;
+    std::size_t line = first_line;
+    std::size_t line_start = 0; // in block
+    std::size_t counted = 0;
+    auto next = [&]() -> std::optional<found> { // without the GIL
+        if (it == range.end())
+            return std::nullopt;
+        urns::urn_match const& m = *it;
+        std::string_view const before = block.substr(counted, m.offset - counted);
+        counted = m.offset;
+        if (std::size_t const ends = count_newlines(before.data(), before.size()); ends != 0) {
+            line += ends;
+            line_start = static_cast<std::size_t>(
+                static_cast<char const*>(::memrchr(before.data(), '\n', before.size())) + 1 - block.data());
         }
-        newlines = line - first_line + count_newlines(block.data() + counted, block.size() - counted);
-    }
-    if (json)
+        found f{m, line, m.offset - line_start + 1, std::nullopt};
+        if (want_canonical && !m.namespace_fault)
+            f.canonical = canonical_of(m.view, urns::default_equivalence(m.view.syntax()), ns);
+        ++it;
+        return f;
+    };
+    if (json) {
+        std::string text; // JSON lines
+        {
+            py::gil_scoped_release nogil;
+            it = range.begin();
+            while (std::optional<found> f = next())
+                json_record(text, file, f->line, first_offset + f->match.offset, f->column, f->match,
+                            want_canonical ? &f->canonical : nullptr);
+        }
+        std::size_t const newlines = line - first_line + count_newlines(block.data() + counted, block.size() - counted);
         return py::make_tuple(py::bytes(text), newlines);
-    py::list out(matches.size());
+    }
+    py::list out(0);
     str_cache cache;
     // No collection while the records are made: they hold no cycles, and a
     // collection every few hundred dicts would scan all those made so far.
@@ -443,14 +495,43 @@ py::object fn_extract_block(PyObject** a)
                 PyGC_Enable();
         }
     } paused;
-    for (std::size_t i = 0; i < matches.size(); ++i) {
-        found const& f = matches[i];
-        PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i),
-                        dict_record(file, f.line, first_offset + f.match.offset, f.column, f.match,
-                                    want_canonical ? &f.canonical : nullptr, cache)
-                            .release()
-                            .ptr());
+    py::object const tmpl = record_template(file);
+    py::object line_obj; // the int of the line of the last record
+    std::size_t line_of_obj = 0;
+    std::vector<found> batch;
+    batch.reserve(1024);
+    bool started = false;
+    for (;;) {
+        batch.clear();
+        {
+            py::gil_scoped_release nogil;
+            if (!started) {
+                it = range.begin();
+                started = true;
+            }
+            while (batch.size() < 1024) {
+                std::optional<found> f = next();
+                if (!f)
+                    break;
+                batch.push_back(std::move(*f));
+            }
+        }
+        for (found const& f : batch) {
+            if (!line_obj || f.line != line_of_obj) {
+                line_obj = py::reinterpret_steal<py::object>(PyLong_FromSize_t(f.line));
+                if (!line_obj)
+                    throw py::error_already_set();
+                line_of_obj = f.line;
+            }
+            py::object d = dict_record(tmpl.ptr(), line_obj.ptr(), first_offset + f.match.offset, f.column, f.match,
+                                       want_canonical ? &f.canonical : nullptr, cache);
+            if (PyList_Append(out.ptr(), d.ptr()) != 0)
+                throw py::error_already_set();
+        }
+        if (batch.size() < 1024)
+            break;
     }
+    std::size_t const newlines = line - first_line + count_newlines(block.data() + counted, block.size() - counted);
     return py::make_tuple(out, newlines);
 }
 

@@ -119,7 +119,9 @@ def test_extract_is_the_tool(shards, client):
     records = bag.compute()
     want = tool_records(sorted(files))
     assert len(want) >= 1000                        # the shards hold many URNs
-    assert records == want                          # every field, in the same order
+    assert records == want                          # every field
+    assert [list(r) for r in records] == [list(r) for r in want]  # in the same order
+    assert all(type(r) is dict for r in records)   # plain dicts (they share their keys: less memory)
     check_bytes(records, files)
     # The BOM is not searched but counts in the offset and the column.
     bom_file = [p for p in files if files[p].startswith(b"\xef\xbb\xbf")][0]
@@ -160,6 +162,12 @@ def test_every_block_size(tmp_path):
         parts = urns.dask._parts(str(path), "rfc2141bis", False, blocksize, False, False, True, False)
         got = [r for part in dask.compute(*parts, scheduler="sync") for r in part]
         assert got == want, blocksize
+    # Records are dicts of their own: changing one changes no other.
+    got[0]["extra"] = 1
+    del got[0]["urn"]
+    got[1]["urn"] = "changed"
+    assert got[2:] == want[2:] and list(got[2]) == list(want[2]) and "extra" not in got[1]
+    assert list(got[0]) == [k for k in want[0] if k != "urn"] + ["extra"]
 
 
 def test_namespaces_are_the_tools(shards, client):
@@ -173,6 +181,7 @@ def test_namespaces_are_the_tools(shards, client):
     assert sum("namespace_fault" in r for r in want) > 10
     got = urns.dask.extract(paths, namespaces=True).compute()
     assert got == want
+    assert [list(r) for r in got] == [list(r) for r in want]
     got = urns.dask.extract(paths, namespaces=True, canonical=True, blocksize=8192).compute()
     assert [{k: v for k, v in r.items() if k != "canonical"} for r in got] == want
     for r in got:
