@@ -14,6 +14,7 @@ import os
 import random
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -168,6 +169,50 @@ def test_every_block_size(tmp_path):
     got[1]["urn"] = "changed"
     assert got[2:] == want[2:] and list(got[2]) == list(want[2]) and "extra" not in got[1]
     assert list(got[0]) == [k for k in want[0] if k != "urn"] + ["extra"]
+
+
+def test_small_read_buffer(shards, monkeypatch):
+    # Files are read into a buffer reused from file to file (one per
+    # thread): with one of a few bytes, lines are longer than the buffer
+    # (it grows), gzip members are copied into it piece by piece, and the
+    # records are still the tool's.
+    import dask
+
+    d, files = shards
+    paths = sorted(files)
+    want = tool_records(paths)
+    for size in (1, 7, 100):
+        monkeypatch.setattr(urns.dask, "CHUNK", size)
+        monkeypatch.setattr(urns.dask, "_local", threading.local())
+        parts = urns.dask._parts(paths, "rfc2141bis", False, None, False, False, True, False)
+        got = [r for part in dask.compute(*parts, scheduler="sync") for r in part]
+        assert got == want, size
+        assert len(urns.dask._local.buffer) > size
+
+
+def test_freed_memory_kept():
+    # _keep_arenas (KEEP_FREED) puts an allocator of arenas in front of
+    # Python's, in a process of its own here: objects made and freed in
+    # bulk through it are what they were, the limit only grows, and the
+    # arenas it keeps are reused (RSS does not grow from round to round).
+    import subprocess
+    import sys
+
+    prog = """
+import resource, urns._urns as U
+assert U._keep_arenas(8 << 20) == 8 << 20
+assert U._keep_arenas(64 << 20) == 64 << 20 and U._keep_arenas(1) == 64 << 20
+peaks = []
+for round in range(6):
+    records = [{"n": i, "s": "x%d" % i, "t": (i, str(i))} for i in range(300000)]
+    assert all(r["n"] == i and r["s"] == "x%d" % i and r["t"][1] == str(i) for i, r in enumerate(records))
+    del records
+    peaks.append(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+assert peaks[-1] <= peaks[1] * 1.1 + 4096, peaks
+print("ok")
+"""
+    r = subprocess.run([sys.executable, "-c", prog], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300)
+    assert r.returncode == 0 and r.stdout.strip() == b"ok", r.stdout.decode(errors="replace")
 
 
 def test_namespaces_are_the_tools(shards, client):

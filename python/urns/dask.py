@@ -35,7 +35,9 @@ the gzip magic bytes is decompressed, whatever its name (as `urn` does:
 member after member, and an error for data after the last one); a name
 ending .bz2, .xz, .lzma or .zst is decompressed by fsspec (which `urn`
 does not do). A file that cannot be read raises urns.dask.ReadError naming
-it.
+it. A process that runs partitions keeps up to KEEP_FREED bytes (256 MiB)
+of the memory Python frees, for the next partitions, rather than giving it
+back to the kernel (0 turns that off).
 
 The command line, against a running scheduler or a local cluster:
 
@@ -53,6 +55,7 @@ import argparse
 import os
 import re
 import sys
+import threading
 import zlib
 
 from . import _urns
@@ -62,6 +65,17 @@ __all__ = ["ReadError", "extract", "main"]
 #: The bytes read at a time from a file (and the most held at once, with
 #: the line that straddles two reads).
 CHUNK = 8 << 20
+
+#: The bytes of freed Python memory that a process running partitions keeps
+#: for the next ones, rather than giving it back to the kernel: a
+#: partition's records (some 530 bytes each) are freed all at once when it
+#: is done, and the kernel would map and clear every page anew for the next
+#: one (a page fault each, a third of a worker's time). Kept pages are
+#: marked MADV_FREE (the kernel may take them back under memory pressure);
+#: they count in the worker's memory until then. 0: the process's
+#: allocator is left as it is. Read by extract() (and the command) when the
+#: partitions are made: the workers apply the caller's value.
+KEEP_FREED = 256 << 20
 
 #: Extensions that fsspec decompresses (gzip is recognized by its magic
 #: bytes instead, as `urn` does).
@@ -87,6 +101,12 @@ class _Options:
     def __init__(self, syntax, strict, namespaces, uri_context, canonical, json):
         self.syntax, self.strict, self.namespaces = syntax, strict, namespaces
         self.uri_context, self.canonical, self.json = uri_context, canonical, json
+        self.keep_freed = KEEP_FREED  # the caller's, for the workers
+
+    def start(self):
+        """What a partition does first: keep freed memory (KEEP_FREED)."""
+        if self.keep_freed > 0:
+            _urns._keep_arenas(self.keep_freed)
 
     def search(self, data, begin, end, name, line, offset):
         return _urns._extract_block(data, begin, end, name, line, offset, self.syntax, self.strict, self.namespaces,
@@ -126,29 +146,89 @@ def _gunzip(raw, path):
         pending = d.unused_data
 
 
-def _chunks(fs, path):
-    """The bytes of a file, decompressed if it is gzip (by its first two
-    bytes) or has an extension of _FSSPEC_COMPRESSION."""
+class _Again:
+    """A file's read(n), the bytes read from it already coming first."""
+
+    def __init__(self, first, raw):
+        self.first, self.raw = first, raw
+
+    def read(self, n):
+        if self.first is not None:
+            b, self.first = self.first, None
+            return b
+        return self.raw.read(n)
+
+
+class _Chunks:
+    """readinto() over an iterable of bytes (the gzip decompressor's)."""
+
+    def __init__(self, chunks):
+        self.chunks, self.pending, self.at = iter(chunks), b"", 0
+
+    def readinto(self, into):
+        while self.at == len(self.pending):
+            self.pending, self.at = next(self.chunks, None), 0
+            if self.pending is None:
+                self.pending = b""
+                return 0
+        n = min(len(into), len(self.pending) - self.at)
+        with memoryview(self.pending) as whole:
+            into[:n] = whole[self.at:self.at + n]
+        self.at += n
+        return n
+
+
+_local = threading.local()
+
+
+def _read_buffer():
+    """This thread's read buffer: a bytearray of CHUNK bytes (more after a
+    longer line), reused from file to file. Reading into it takes no new
+    memory, which the kernel would map and clear page by page for every
+    chunk of every file."""
+    buf = getattr(_local, "buffer", None)
+    if buf is None:
+        buf = _local.buffer = bytearray(CHUNK)
+    return buf
+
+
+def _line_blocks(fs, path):
+    """The bytes of a file as blocks of whole lines, decompressed if it is
+    gzip (by its first two bytes) or has an extension of
+    _FSSPEC_COMPRESSION: (data, end) where data[:end] holds the lines read
+    so far but the unfinished last one (the whole rest at the end of the
+    file). data is the thread's read buffer, read into again (the
+    unfinished line moved to its start) when the next block is asked for."""
     compression = _FSSPEC_COMPRESSION.get(os.path.splitext(path)[1])
     try:
         with fs.open(path, "rb", compression=compression) as raw:
-            head = raw.read(CHUNK)
-            if compression is None and head[:2] == b"\x1f\x8b":
-                class _Again:  # the bytes read already, then the rest
-                    def __init__(self):
-                        self.first = head
-
-                    def read(self, n):
-                        if self.first is not None:
-                            b, self.first = self.first, None
-                            return b
-                        return raw.read(n)
-
-                yield from _gunzip(_Again(), path)
-                return
-            while head:
-                yield head
-                head = raw.read(CHUNK)
+            head = raw.read(2)
+            if compression is None and head == b"\x1f\x8b":
+                readinto, head = _Chunks(_gunzip(_Again(head, raw), path)).readinto, b""
+            elif hasattr(raw, "readinto"):
+                readinto = raw.readinto
+            else:
+                readinto = _Chunks(iter(lambda: raw.read(CHUNK), b"")).readinto
+            buf = _read_buffer()
+            buf[:len(head)] = head
+            have = len(head)  # the bytes in buf: the start of a line not yet ended
+            while True:
+                if have == len(buf):  # a line longer than the buffer
+                    buf.extend(bytes(len(buf)))
+                with memoryview(buf) as whole, whole[have:] as free:
+                    n = readinto(free)
+                if not n:
+                    break
+                end = buf.rfind(b"\n", have, have + n) + 1
+                have += n
+                if end == 0:
+                    continue
+                yield buf, end
+                rest = have - end
+                buf[:rest] = buf[end:have]  # the same length: moved in place
+                have = rest
+            if have:
+                yield buf, have
     except ReadError:
         raise
     except (OSError, EOFError, ValueError, zlib.error) as e:
@@ -158,22 +238,15 @@ def _chunks(fs, path):
 def _file_part(fs, path, shown, opts):
     """The records of a whole file, read a chunk at a time: each search
     takes the whole lines read so far, the rest waits for the next chunk."""
+    opts.start()
     name = _name_bytes(shown)
     out = []  # records, or blocks of JSON lines
     add = out.append if opts.json else out.extend
-    line, offset, carry = 1, 0, b""
-    for chunk in _chunks(fs, path):
-        data = carry + chunk if carry else chunk
-        end = data.rfind(b"\n") + 1
-        if end == 0:
-            carry = data
-            continue
+    line, offset = 1, 0
+    for data, end in _line_blocks(fs, path):
         found, newlines = opts.search(data, 0, end, name, line, offset)
         add(found)
-        line, offset, carry = line + newlines, offset + end, data[end:]
-    if carry:
-        found, _ = opts.search(carry, 0, len(carry), name, line, offset)
-        add(found)
+        line, offset = line + newlines, offset + end
     return out
 
 
@@ -213,6 +286,7 @@ def _block_part(fs, path, shown, opts, index, blocksize, size, newlines_before):
     line's number is 1 plus the "\\n"s before it: those of the ranges
     before (newlines_before[index]), and the one that ends the line that
     straddles the range's start, if one does."""
+    opts.start()
     name = _name_bytes(shown)
     raw_start = index * blocksize
     try:

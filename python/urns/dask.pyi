@@ -7,6 +7,8 @@ from typing import Any, Iterable, List, Literal, Optional, Sequence, Union
 
 from . import Namespace, Registry
 
+KEEP_FREED: int
+
 class ReadError(OSError):
     path: str
     reason: str
