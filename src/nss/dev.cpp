@@ -182,20 +182,27 @@ auto const dev_fields_def =
     >> *('_' >> x3::raw[identifier]) >> x3::eoi;
 
 // Each body is chosen by its keyword (otherbody: none of them), before
-// any field is marked.
+// any field is marked. A serial is an identifier (serial = identifier):
+// both are marked, as the ABNF names both. The componentpart is marked
+// where it has a component: an empty one (no "_") takes no byte, and a
+// field that shows nothing is not listed (test/unit/abnf_diff.cpp's
+// check_fields leaves the ABNF's empty spans out too). Inside it, a "_"
+// is always followed by an identifier in a valid NSS, so no mark is left
+// by a failed try.
 auto const named_identifiers = *(':' >> field("identifier", identifier));
+auto const named_serial = field("serial", field("identifier", identifier));
 auto const dev_named_def =
       ( field("macbody", x3::lit("mac:") >> field("hexstring", hexstring))
       | field("owbody",  x3::lit("ow:") >> field("hexstring", hexstring))
       | field("orgbody", x3::lit("org:") >> field("posnumber", posnumber) >> '-'
                          >> field("identifier", identifier) >> named_identifiers)
       | field("osbody",  x3::lit("os:") >> field("posnumber", posnumber) >> '-'
-                         >> field("serial", serial) >> named_identifiers)
+                         >> named_serial >> named_identifiers)
       | field("opsbody", x3::lit("ops:") >> field("posnumber", posnumber) >> '-'
-                         >> field("product", product) >> '-' >> field("serial", serial) >> named_identifiers)
+                         >> field("product", product) >> '-' >> named_serial >> named_identifiers)
       | field("otherbody", field("subtype", subtype) >> ':' >> field("identifier", identifier)
                            >> named_identifiers))
-    >> -field("componentpart", +('_' >> identifier)) >> x3::eoi;
+    >> -field("componentpart", +('_' >> field("identifier", identifier))) >> x3::eoi;
 
 URNS_NSS_DEFINE(dev_nss, body, macbody, owbody, orgbody, osbody, opsbody, otherbody, subtype,
                     identifier, identifiernodash, product, serial, componentpart, devunreservednodash,

@@ -190,6 +190,10 @@ auto const param_name_def = +(abnf::one_of<param_name_chars> | abnf::pct_encoded
 /// The named fields of a valid NSS: its alternative, and the rules inside
 /// it that have names (string, param-name; scim-nss's type, name, other).
 /// Each alternative is chosen by its prefix before any field is marked.
+/// A "params:scim:" NSS (any case) gives scim-nss's fields only, not
+/// params-nss's: ietf.abnf's header gives that sub-namespace its own rules
+/// (ietf-params-scim.abnf), so scim-nss is its derivation, not a part of
+/// a params-nss one.
 URNS_NSS_RULE(nss_named, "NSS", urns::nss::detail::field_marks);
 auto const scim_named = field("scim-nss", scim_prefix >> field("type", ietf_params_scim::type) >> ':'
                                           >> field("name", ietf_params_scim::name)
@@ -201,7 +205,8 @@ auto const nss_named_def =
     | field("bcp-nss", x3::no_case["bcp:"] >> digits)
     | field("draft-nss", x3::no_case["id:"] >> field("string", string))
     | field("mtg-nss", x3::no_case["mtg:"] >> field("string", string))
-    | field("params-nss", scim_named | (x3::no_case["params:"] >> field("param-name", param_name) % ':'))
+    | scim_named
+    | field("params-nss", x3::no_case["params:"] >> field("param-name", param_name) % ':')
     | field("other-nss", field("string", string));
 
 URNS_NSS_DEFINE(nss, rfc_nss, fyi_nss, std_nss, bcp_nss, draft_nss, mtg_nss, other_nss, string,

@@ -245,20 +245,33 @@ using abnf::alpha;
 auto const iso_fields_def = x3::raw[*abnf::one_of<field_chars>] % ':' >> x3::eoi;
 
 /// The named fields of a valid iso-NSS: the docidentifier and its
-/// elements, each supplement, each docelement, the addition. As in
+/// elements, each supplement and its elements, each docelement, the
+/// addition; inside a docversion, each includedsuppl's suppltype,
+/// supplnumber and supplversion (the ABNF names them there too). As in
 /// docidentifier, a status is taken only where ":" and an edition follow
 /// it (a look-ahead, before it is marked); every other mark ends what may
-/// fail, so no failed try leaves one behind.
+/// fail, so no failed try leaves one behind: a supplement is tried at
+/// ":" and fails at its suppltype, before its first mark, where a
+/// docelement or an addition starts; after a suppltype, a ":v" is only a
+/// supplversion and a "." in a docversion only an includedsuppl's.
 URNS_NSS_RULE(iso_named, "iso-NSS", urns::nss::detail::field_marks);
+auto const docversion_named = field("docversion",
+    ci("v") >> baseversion
+    >> *(x3::lit('-') >> field("suppltype", suppltype) >> field("supplnumber", supplnumber)
+         >> -(x3::lit('.') >> field("supplversion", supplversion))));
+auto const supplement_named = field("supplement",
+    x3::lit(':') >> field("suppltype", suppltype) >> ':' >> field("supplnumber", supplnumber)
+    >> -(x3::lit(':') >> field("supplversion", supplversion))
+    >> -(x3::lit(':') >> field("language", language)));
 auto const docidentifier_named = field("docidentifier",
     field("originator", originator) >> -(x3::lit(':') >> field("type", type))
     >> ':' >> field("docnumber", docnumber)
     >> -(x3::lit(':') >> field("partnumber", partnumber))
     >> -(x3::lit(':') >> ((&(status >> ':' >> edition) >> field("status", status) >> ':' >> field("edition", edition))
                           | field("edition", edition)))
-    >> -(x3::lit(':') >> field("docversion", docversion))
+    >> -(x3::lit(':') >> docversion_named)
     >> -(x3::lit(':') >> field("language", language)));
-auto const iso_named_def = ci("std:") >> docidentifier_named >> *field("supplement", supplement)
+auto const iso_named_def = ci("std:") >> docidentifier_named >> *supplement_named
                         >> *field("docelement", docelement) >> -field("addition", addition);
 
 URNS_NSS_DEFINE(iso_nss, std_nss, docidentifier, originator, type, docnumber, partnumber, status, stage,

@@ -71,20 +71,28 @@ BOOST_AUTO_TEST_CASE(fields)
 BOOST_AUTO_TEST_CASE(named_fields)
 {
     // RFC 9039 section 5, Table 1, read by the ABNF of section 3.2: the
-    // body's alternative, the rules inside it, and the componentpart.
+    // body's alternative, the rules inside it, and the componentpart and
+    // its identifiers. A serial is an identifier (serial = identifier):
+    // both are listed. An empty componentpart (no "_") takes no byte and
+    // is not listed.
     check_fields("dev", "mac:0024beffff804ff1", {{"macbody", 0, 20}, {"hexstring", 4, 20}});
     check_fields("dev", "ow:264437f5000000ed_humidity",
-                 {{"owbody", 0, 19}, {"hexstring", 3, 19}, {"componentpart", 19, 28}});
+                 {{"owbody", 0, 19}, {"hexstring", 3, 19}, {"componentpart", 19, 28}, {"identifier", 20, 28}});
     check_fields("dev", "org:32473-foo", {{"orgbody", 0, 13}, {"posnumber", 4, 9}, {"identifier", 10, 13}});
-    check_fields("dev", "os:32473-12-34-56", {{"osbody", 0, 17}, {"posnumber", 3, 8}, {"serial", 9, 17}});
+    check_fields("dev", "os:32473-12-34-56", {{"osbody", 0, 17}, {"posnumber", 3, 8}, {"serial", 9, 17},
+                                                 {"identifier", 9, 17}});
     check_fields("dev", "ops:32473-Refrigerator-5002",
-                 {{"opsbody", 0, 27}, {"posnumber", 4, 9}, {"product", 10, 22}, {"serial", 23, 27}});
+                 {{"opsbody", 0, 27}, {"posnumber", 4, 9}, {"product", 10, 22}, {"serial", 23, 27},
+                  {"identifier", 23, 27}});
     check_fields("dev", "example:new-1-2-3_comp",
-                 {{"otherbody", 0, 17}, {"subtype", 0, 7}, {"identifier", 8, 17}, {"componentpart", 17, 22}});
-    // More identifiers, each its own field; two components, one componentpart.
+                 {{"otherbody", 0, 17}, {"subtype", 0, 7}, {"identifier", 8, 17}, {"componentpart", 17, 22},
+                  {"identifier", 18, 22}});
+    // More identifiers, each its own field; two components, one
+    // componentpart, an identifier each.
     check_fields("dev", "org:32473-a:b:c_x_y",
                  {{"orgbody", 0, 15}, {"posnumber", 4, 9}, {"identifier", 10, 11}, {"identifier", 12, 13},
-                  {"identifier", 14, 15}, {"componentpart", 15, 19}});
+                  {"identifier", 14, 15}, {"componentpart", 15, 19}, {"identifier", 16, 17},
+                  {"identifier", 18, 19}});
     check_fields("dev", "mac:0024be804ff1", {});   // rejected (12 hex digits): no fields
 }
 

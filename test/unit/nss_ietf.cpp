@@ -126,7 +126,11 @@ BOOST_AUTO_TEST_CASE(named_fields)
                  {{"params-nss", 0, 34}, {"param-name", 7, 10}, {"param-name", 11, 13}, {"param-name", 14, 18},
                   {"param-name", 19, 34}});
     // RFC 7643 section 10.2.1: the SCIM sub-namespace's type, name, other.
+    // Its rules are ietf-params-scim.abnf's (ietf.abnf's header): a
+    // scim-nss, not a params-nss, and no param-name.
     check_fields("ietf", "params:scim:schemas:core:2.0:User",
-                 {{"params-nss", 0, 33}, {"scim-nss", 0, 33}, {"type", 12, 19}, {"name", 20, 24}, {"other", 25, 33}});
+                 {{"scim-nss", 0, 33}, {"type", 12, 19}, {"name", 20, 24}, {"other", 25, 33}});
+    check_fields("ietf", "PARAMS:SCIM:api:messages",
+                 {{"scim-nss", 0, 24}, {"type", 12, 15}, {"name", 16, 24}});
     check_fields("ietf", "rfc:12a", {});   // rejected: no fields
 }

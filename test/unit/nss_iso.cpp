@@ -300,8 +300,8 @@ BOOST_AUTO_TEST_CASE(fold)
 BOOST_AUTO_TEST_CASE(named_fields)
 {
     // Section 2.4.2's examples read by section 2.4.1's ABNF: the
-    // docidentifier and its elements, then each supplement, docelement
-    // and addition.
+    // docidentifier and its elements, then each supplement (and its
+    // elements), docelement and addition.
     check_fields("iso", "std:iso:9999:-1:ed-1:en",
                  {{"docidentifier", 4, 23}, {"originator", 4, 7}, {"docnumber", 8, 12}, {"partnumber", 13, 15},
                   {"edition", 16, 20}, {"language", 21, 23}});
@@ -313,7 +313,14 @@ BOOST_AUTO_TEST_CASE(named_fields)
                   {"status", 20, 31}, {"edition", 32, 36}, {"language", 37, 39}});
     check_fields("iso", "std:iso:5817:ed-2:v2:en:cor:1:en",
                  {{"docidentifier", 4, 23}, {"originator", 4, 7}, {"docnumber", 8, 12}, {"edition", 13, 17},
-                  {"docversion", 18, 20}, {"language", 21, 23}, {"supplement", 23, 32}});
+                  {"docversion", 18, 20}, {"language", 21, 23}, {"supplement", 23, 32}, {"suppltype", 24, 27},
+                  {"supplnumber", 28, 29}, {"language", 30, 32}});
+    // A docversion's includedsuppl and a supplement name the same rules:
+    // suppltype, supplnumber, supplversion.
+    check_fields("iso", "std:iso:5817:v1-amd2.v3:cor:1:v2",
+                 {{"docidentifier", 4, 23}, {"originator", 4, 7}, {"docnumber", 8, 12}, {"docversion", 13, 23},
+                  {"suppltype", 16, 19}, {"supplnumber", 19, 20}, {"supplversion", 21, 23}, {"supplement", 23, 32},
+                  {"suppltype", 24, 27}, {"supplnumber", 28, 29}, {"supplversion", 30, 32}});
     check_fields("iso", "std:iso:105:-c12:ed-1:en:clause:a.1,a.2",
                  {{"docidentifier", 4, 24}, {"originator", 4, 7}, {"docnumber", 8, 11}, {"partnumber", 12, 16},
                   {"edition", 17, 21}, {"language", 22, 24}, {"docelement", 24, 39}});
