@@ -24,54 +24,6 @@ namespace {
 
 // ------------------------------------------------------------ blocks of files (urns.dask)
 
-/// Length of the valid UTF-8 sequence at p (at most n bytes), or 0: the
-/// rule of the urn tool's JSON writer (no overlong forms, no surrogates).
-std::size_t utf8_length(unsigned char const* p, std::size_t n) noexcept
-{
-    unsigned char const c = p[0];
-    std::size_t len;
-    unsigned char lo = 0x80, hi = 0xBF; // bounds of the second byte
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        if (c == 0xF4)
-            hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (n < len || p[1] < lo || p[1] > hi)
-        return 0;
-    for (std::size_t i = 2; i < len; ++i)
-        if (p[i] < 0x80 || p[i] > 0xBF)
-            return 0;
-    return len;
-}
-
-bool valid_utf8(std::string_view s) noexcept
-{
-    auto const* p = reinterpret_cast<unsigned char const*>(s.data());
-    for (std::size_t i = 0; i < s.size();) {
-        if (p[i] < 0x80) {
-            ++i;
-            continue;
-        }
-        std::size_t const len = utf8_length(p + i, s.size() - i);
-        if (len == 0)
-            return false;
-        i += len;
-    }
-    return true;
-}
-
 /// `s` as the urn tool writes a JSON string's contents: UTF-8 kept,
 /// each byte that is not part of valid UTF-8 as \ufffd, the controls,
 /// '"' and '\\' escaped.
@@ -88,7 +40,7 @@ void json_escape(std::string& o, std::string_view s)
             continue;
         }
         if (c >= 0x80) {
-            if (std::size_t const len = utf8_length(p + i, s.size() - i)) {
+            if (std::size_t const len = urns::lexical::utf8_sequence_length(p + i, s.size() - i)) {
                 o.append(s.data() + i, len);
                 i += len;
                 continue;
@@ -203,7 +155,7 @@ file_name make_file_name(std::string_view bytes)
 {
     file_name f;
     f.bytes = std::string(bytes);
-    f.utf8 = valid_utf8(bytes);
+    f.utf8 = urns::lexical::valid_utf8(bytes);
     std::string escaped;
     json_escape(escaped, bytes);
     // The JSON string's contents read back: the escapes are "\ufffd" and
