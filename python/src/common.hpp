@@ -145,15 +145,20 @@ inline text_arg get_text(py::handle h, char const* what)
     return get_text(h.ptr(), what);
 }
 
-/// The items of a batch argument: an iterable of texts, not a single one
+/// The items of a batch argument, as a tuple: an iterable of texts, not a single one
 /// (a str or bytes would be read item by item).
 inline py::object batch_items(PyObject* iterable, char const* what)
 {
     if (PyUnicode_Check(iterable) || PyBytes_Check(iterable) || PyByteArray_Check(iterable))
         throw py::type_error(std::string(what) + " must be an iterable of str or bytes, not a single " +
                              type_name(iterable));
-    PyObject* seq = PySequence_Fast(iterable, "");
+    // A tuple of the items (the tuple itself if it is one): it holds every
+    // item while the batch reads them without the GIL, so that another
+    // thread that changes a list meanwhile frees none of them.
+    PyObject* seq = PySequence_Tuple(iterable);
     if (!seq) {
+        if (!PyErr_ExceptionMatches(PyExc_TypeError))
+            throw py::error_already_set(); // what the iteration raised (a generator's error, MemoryError)
         PyErr_Clear();
         throw py::type_error(std::string(what) + " must be an iterable of str or bytes, not " + type_name(iterable));
     }

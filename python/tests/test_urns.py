@@ -977,6 +977,52 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base)
     assert peak["many"] <= peak["loop"] * 1.05 + 1024, peak
 
 
+def test_batches_while_another_thread_changes_the_list():
+    # A batch call reads its items without the GIL; another thread that
+    # empties and refills the list meanwhile must not free them under it.
+    # In a child process, so that a crash is a failure with its status.
+    import subprocess
+    import sys
+
+    prog = """
+import threading, urns
+base = ["urn:example:%d-%s" % (i, "x" * (i % 50)) for i in range(200000)]
+lst = list(base)
+stop = False
+def mutate():
+    while not stop:
+        lst.clear()
+        lst.extend("urn:ex:%d%s" % (i, "y" * 40) for i in range(2000))
+        lst.extend(base)
+t = threading.Thread(target=mutate)
+t.start()
+try:
+    for _ in range(200):
+        for n in (len(urns.is_valid_many(lst)), len(urns.canonical_many(lst, errors="none")),
+                  len(urns.parse_many(lst, errors="none"))):
+            assert n in range(0, 202001), n
+finally:
+    stop = True
+    t.join()
+print("ok")
+"""
+    r = subprocess.run([sys.executable, "-c", prog], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       env=dict(os.environ), timeout=300)
+    assert r.returncode == 0 and r.stdout == b"ok\n", (r.returncode, r.stderr[-2000:])
+
+
+def test_batch_keeps_the_iterations_own_error():
+    # An iterable that raises (a generator's error) raises that error, not
+    # a TypeError about the argument's type.
+    def gen():
+        yield "urn:ex:a"
+        raise KeyError("from the generator")
+
+    for f in (urns.is_valid_many, urns.canonical_many, urns.parse_many):
+        with pytest.raises(KeyError):
+            f(gen())
+
+
 def test_fuzz_public_api():
     # A seeded fuzz of every public function, constructor and method (with
     # __new__ alone, pickles of every protocol, subclasses), in a child
