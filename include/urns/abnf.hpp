@@ -75,10 +75,15 @@ struct compile_options {
     bool warn_unused = true;
     /// The default step limit of match() (0: max(1,000,000, 200 x input size)).
     std::size_t step_limit = 0;
+    /// Match the rules that are regular with automata (docs/abnf.md): true,
+    /// the default; false matches every rule with the set-of-ends
+    /// evaluator, as a reference to compare the automata with.
+    bool automata = true;
 };
 
 namespace detail {
 struct grammar_impl;
+struct automaton;
 }
 
 /** A compiled grammar: immutable, copies share it; safe to match from many
@@ -141,10 +146,11 @@ struct match_options {
 struct match_result {
     /// What a match found.
     enum class status {
-        matched,     ///< the rule matches the whole input
-        no_match,    ///< it does not; `offset` and `expected` say where and what
-        step_limit,  ///< the work allowed ran out before a verdict
-        no_rule      ///< the grammar has no such rule, or is not ok()
+        matched,    ///< the rule matches the whole input
+        no_match,   ///< it does not; `offset` and `expected` say where and what
+        undecided,  ///< a rule that is not regular ran out of steps or memory before a verdict
+        no_rule,    ///< the grammar has no such rule, or is not ok()
+        step_limit = undecided  ///< the former name of `undecided`
     };
     /// The verdict.
     status state = status::no_match;
@@ -156,6 +162,10 @@ struct match_result {
     std::vector<std::string_view> expected;
     /// matched: the captured (or, with tree, all) rules' spans, preorder.
     std::vector<span> spans;
+    /// matched, spans asked for: the input has more than one derivation and
+    /// choosing one ran out of steps or memory, so `spans` is empty. Only
+    /// an input hundreds of bytes long, of an ambiguous grammar, can do that.
+    bool spans_undecided = false;
     /// Work done: memoized evaluations and end positions produced.
     std::size_t steps = 0;
 
@@ -169,9 +179,52 @@ struct match_result {
 URNS_DECL match_result match(grammar const& g, std::string_view rule, std::string_view input,
                              match_options const& = {});
 
-/// match(g, rule, input).state == matched, without spans or errors; false
-/// on the step limit and when out of memory.
+/// match(g, rule, input).state == matched, without spans or errors: false
+/// when the rule does not match, and when a rule that is not regular is
+/// undecided or memory runs out (match() tells these apart).
 URNS_DECL bool matches(grammar const& g, std::string_view rule, std::string_view input) noexcept;
+
+/** One rule of a grammar, looked up once: match() and matches() without
+    the name lookup, and what decides the rule. Copies share the grammar,
+    which a matcher keeps alive; safe to use from many threads at once.
+
+    @par Example
+    @code
+    urns::abnf::matcher const oid(g, "oid");
+    if (oid.matches("1.3.6.1")) ...
+    @endcode
+*/
+class URNS_DECL matcher {
+public:
+    /// A matcher of no rule: matches nothing, match() says no_rule.
+    matcher() = default;
+    /// The rule `rule` (any case) of `g`; empty if `g` is not ok() or has no such rule.
+    matcher(grammar const& g, std::string_view rule);
+
+    /// Whether it has a rule.
+    explicit operator bool() const noexcept { return rule_ != no_rule_index; }
+    /// The rule's name as the grammar spells it ("" when empty).
+    std::string_view rule() const noexcept;
+    /// The grammar.
+    grammar const& source() const noexcept { return g_; }
+    /** Whether the rule is decided by an automaton: its language is regular
+        (it reaches no recursive rule) and its automaton is within the
+        budget. Such a rule is matched in time linear in the input, never
+        undecided (docs/abnf.md, "Limits").
+    */
+    bool deterministic() const noexcept { return automaton_ != nullptr; }
+
+    /// As urns::abnf::matches(source(), rule(), input).
+    bool matches(std::string_view input) const noexcept;
+    /// As urns::abnf::match(source(), rule(), input, options).
+    match_result match(std::string_view input, match_options const& options = {}) const;
+
+private:
+    static constexpr std::uint32_t no_rule_index = 0xFFFFFFFFu;
+    grammar g_;
+    std::uint32_t rule_ = no_rule_index;
+    detail::automaton const* automaton_ = nullptr;
+};
 
 /// What generate() makes.
 struct generate_options {

@@ -5,6 +5,7 @@
 // the engine cannot take (a number above 0x10FFFF, a reversed range, a
 // repeat whose minimum exceeds its maximum) are faults found here.
 #include "abnf/ast.hpp"
+#include "abnf/flat.hpp"
 
 #include <urns/lexical.hpp>
 #include "grammar/rfc5234_abnf_def.hpp"
@@ -21,26 +22,6 @@ namespace {
 
 namespace g = urns::grammar::rfc5234_abnf;
 using g::sym;
-
-/// Appends the UTF-8 encoding of `cp` (at most 0x10FFFF).
-void put_utf8(std::string& out, std::uint32_t cp)
-{
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
 
 bool is_letter(unsigned char c) { return lexical::rfc5234::alpha.contains(static_cast<char>(c)); }
 

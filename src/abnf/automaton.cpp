@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: BSL-1.0
+// X3-free: matching a regular rule with its automata (automaton.hpp).
+#include "abnf/automaton.hpp"
+
+#include <algorithm>
+
+namespace urns {
+namespace abnf {
+namespace detail {
+
+std::unique_ptr<automaton> build_automaton(grammar_impl const& g, std::uint32_t rule)
+{
+    if (rule >= g.facts.size() || !g.facts[rule].regular || g.facts[rule].states > automaton_budget::nfa_states)
+        return nullptr;
+    auto a = std::make_unique<automaton>();
+    a->rule = rule;
+    if (!build_nfa(g, rule, automaton_budget::nfa_states, a->thompson))
+        return nullptr;
+    if (!build_dfa(a->thompson, automaton_budget::dfa_states, a->forward))
+        return nullptr;
+    if (a->forward.next.size() * sizeof(std::uint32_t) + a->forward.fail.size() * sizeof(std::uint32_t) >
+        automaton_budget::dfa_bytes)
+        return nullptr;
+    return a;
+}
+
+reverse_dfa const* automaton::reverse() const
+{
+    std::call_once(reverse_once, [this] {
+        auto r = std::make_unique<reverse_dfa>();
+        if (build_reverse_dfa(thompson, automaton_budget::dfa_states, *r) &&
+            r->live.size() * sizeof(std::uint64_t) + r->next.size() * sizeof(std::uint32_t) <= automaton_budget::dfa_bytes)
+            reverse_ = std::move(r);
+    });
+    return reverse_.get();
+}
+
+automaton::failure automaton::fail(unsigned char const* in, std::size_t n) const
+{
+    // First pass: the farthest position where a terminal failed (a
+    // terminal entered `depth` bytes before fails where it started), or
+    // where the input could have ended.
+    std::uint32_t const k = forward.cls.count;
+    auto const step = [&](std::uint32_t s, std::size_t p) { return forward.step(s, in[p]); };
+    failure f;
+    bool any = false;
+    auto record = [&](std::size_t at) {
+        if (!any || at > f.offset) {
+            f.offset = at;
+            any = true;
+        }
+    };
+    std::uint32_t max_depth = 0;
+    std::uint32_t s = forward.start;
+    for (std::size_t p = 0;; ++p) {
+        if (p == n) {
+            if (forward.end_fail[s] != none)
+                record(n - forward.end_fail[s]);
+            break;
+        }
+        std::uint32_t const d = forward.fail[std::size_t(s) * k + forward.cls.of[in[p]]];
+        if (d != none)
+            record(p - d);
+        if (forward.accepting[s])
+            record(p);
+        for (auto const& t : forward.terms[s])
+            max_depth = std::max(max_depth, t.depth);
+        s = step(s, p);
+        if (s == 0)
+            break;
+    }
+    // Second pass: what failed there. Terminals that fail at offset are
+    // tried at offset + their depth.
+    s = forward.start;
+    for (std::size_t p = 0; p < f.offset; ++p)
+        s = step(s, p);
+    for (std::size_t p = f.offset; p <= n && p <= f.offset + max_depth; ++p) {
+        if (p == f.offset && p < n && forward.accepting[s])
+            f.end = true;
+        for (auto const& t : forward.terms[s])
+            if (t.depth == p - f.offset && (p == n || !has(forward.sets[t.set], in[p])))
+                f.rules.push_back(t.rule);
+        if (p == n)
+            break;
+        s = step(s, p);
+        if (s == 0)
+            break;
+    }
+    std::sort(f.rules.begin(), f.rules.end());
+    f.rules.erase(std::unique(f.rules.begin(), f.rules.end()), f.rules.end());
+    return f;
+}
+
+bool automaton::spans(unsigned char const* in, std::size_t n, std::vector<char> const& want, std::size_t depth0,
+                      std::vector<span>& out, grammar_impl const& g) const
+{
+    reverse_dfa const* const rev = reverse();
+    if (!rev)
+        return false;
+    // Backward: at[p] is the reverse automaton's state after reading the
+    // input from its end down to p: the states the rest can be matched from.
+    std::uint32_t const k = rev->cls.count;
+    std::vector<std::uint32_t> at(n + 1);
+    at[n] = rev->start;
+    for (std::size_t p = n; p-- > 0;)
+        at[p] = rev->next[std::size_t(at[p + 1]) * k + rev->cls.of[in[p]]];
+    if (!rev->has(at[0], thompson.start))
+        return false;
+    // Forward: follow the one way on at each choice; two ways on mean two
+    // derivations, which the evaluator chooses between.
+    std::size_t const base = out.size();
+    std::vector<std::size_t> open;
+    std::size_t p = 0, moves = 0;
+    std::uint32_t q = thompson.start;
+    for (;;) {
+        if (++moves > thompson.states.size()) {
+            out.resize(base);  // a loop of empty moves: two derivations
+            return false;
+        }
+        nfa::state const& st = thompson.states[q];
+        switch (st.k) {
+        case nfa::kind::byte:
+            ++p;
+            q = st.next;
+            moves = 0;
+            break;
+        case nfa::kind::match:
+            return p == n;
+        case nfa::kind::enter:
+            if (want[st.arg]) {
+                open.push_back(out.size());
+                out.push_back({g.rules[st.arg].name, p, p, depth0 + open.size() - 1});
+            }
+            q = st.next;
+            break;
+        case nfa::kind::exit:
+            if (want[st.arg]) {
+                out[open.back()].end = p;
+                open.pop_back();
+            }
+            q = st.next;
+            break;
+        case nfa::kind::eps: q = st.next; break;
+        case nfa::kind::split: {
+            std::uint32_t chosen = none;
+            for (std::uint32_t e = st.arg; e < st.arg + st.count; ++e) {
+                std::uint32_t const t = thompson.edges[e];
+                if (!rev->has(at[p], t))
+                    continue;
+                if (chosen != none) {
+                    out.resize(base);
+                    return false;
+                }
+                chosen = t;
+            }
+            if (chosen == none) {
+                out.resize(base);
+                return false;
+            }
+            q = chosen;
+            break;
+        }
+        }
+    }
+}
+
+} // namespace detail
+} // namespace abnf
+} // namespace urns
