@@ -50,7 +50,6 @@ automaton::failure automaton::fail(unsigned char const* in, std::size_t n) const
             any = true;
         }
     };
-    std::uint32_t max_depth = 0;
     std::uint32_t s = forward.start;
     for (std::size_t p = 0;; ++p) {
         if (p == n) {
@@ -63,8 +62,6 @@ automaton::failure automaton::fail(unsigned char const* in, std::size_t n) const
             record(p - d);
         if (forward.accepting[s])
             record(p);
-        for (auto const& t : forward.terms[s])
-            max_depth = std::max(max_depth, t.depth);
         s = step(s, p);
         if (s == 0)
             break;
@@ -74,7 +71,7 @@ automaton::failure automaton::fail(unsigned char const* in, std::size_t n) const
     s = forward.start;
     for (std::size_t p = 0; p < f.offset; ++p)
         s = step(s, p);
-    for (std::size_t p = f.offset; p <= n && p <= f.offset + max_depth; ++p) {
+    for (std::size_t p = f.offset; p <= n && p <= f.offset + forward.max_depth; ++p) {
         if (p == f.offset && p < n && forward.accepting[s])
             f.end = true;
         for (auto const& t : forward.terms[s])

@@ -323,8 +323,10 @@ bool build_dfa(nfa const& a, std::size_t max_states, dfa& out)
                 if (!member[std::size_t(t.set) * k + c])
                     out.fail[std::size_t(ns) * k + c] = std::min(out.fail[std::size_t(ns) * k + c], t.depth);
         }
-        for (dfa::terminal const& t : terms[r])
+        for (dfa::terminal const& t : terms[r]) {
             out.end_fail[ns] = std::min(out.end_fail[ns], t.depth);
+            out.max_depth = std::max(out.max_depth, t.depth);
+        }
     }
     for (std::uint32_t ns = out.count; ns-- > 1;) {
         std::uint32_t const b = successor(order[ns]);

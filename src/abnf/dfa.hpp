@@ -88,6 +88,8 @@ struct dfa {
     /// end_fail[state]: the least depth of its terminals (every terminal
     /// fails where the input ends), none if it has none.
     std::vector<std::uint32_t> end_fail;
+    /// The greatest depth of any state's terminals.
+    std::uint32_t max_depth = 0;
 };
 
 /// The minimized forward automaton of `a`; false past `max_states` states.
