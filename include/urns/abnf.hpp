@@ -207,12 +207,13 @@ public:
     std::string_view rule() const noexcept;
     /// The grammar.
     grammar const& source() const noexcept { return g_; }
-    /** Whether the rule is decided by an automaton: its language is regular
-        (it reaches no recursive rule) and its automaton is within the
-        budget. Such a rule is matched in time linear in the input, never
-        undecided (docs/abnf.md, "Limits").
+    /** Whether the rule is matched by an automaton: its language is
+        regular (it reaches no recursive rule) and its automaton is within
+        the budget. Such a rule is matched in time linear in the input, in
+        memory bounded by its automaton, and is never undecided
+        (docs/abnf.md, "Limits").
     */
-    bool deterministic() const noexcept { return automaton_ != nullptr; }
+    bool regular() const noexcept { return automaton_ != nullptr; }
 
     /// As urns::abnf::matches(source(), rule(), input).
     bool matches(std::string_view input) const noexcept;

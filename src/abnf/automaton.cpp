@@ -16,11 +16,11 @@ std::unique_ptr<automaton> build_automaton(grammar_impl const& g, std::uint32_t 
     a->rule = rule;
     if (!build_nfa(g, rule, automaton_budget::nfa_states, a->thompson))
         return nullptr;
-    if (!build_dfa(a->thompson, automaton_budget::dfa_states, a->forward))
-        return nullptr;
-    if (a->forward.next.size() * sizeof(std::uint32_t) + a->forward.fail.size() * sizeof(std::uint32_t) >
-        automaton_budget::dfa_bytes)
-        return nullptr;
+    a->deterministic = build_dfa(a->thompson, automaton_budget::dfa_states, a->forward) &&
+                       a->forward.next.size() * sizeof(std::uint32_t) + a->forward.fail.size() * sizeof(std::uint32_t) <=
+                           automaton_budget::dfa_bytes;
+    if (!a->deterministic)
+        a->forward = dfa{};
     return a;
 }
 
@@ -35,8 +35,68 @@ reverse_dfa const* automaton::reverse() const
     return reverse_.get();
 }
 
+bool automaton::simulate(unsigned char const* in, std::size_t n, failure* f) const noexcept
+{
+    try {
+        epsilon_closure closure(thompson);
+        std::vector<std::uint32_t> cur, seeds;
+        closure({thompson.start}, cur);
+        bool any = false;
+        auto record = [&](std::size_t at, std::uint32_t rule, bool end) {
+            if (!any || at > f->offset) {
+                any = true;
+                f->offset = at;
+                f->rules.clear();
+                f->end = false;
+            }
+            if (at != f->offset)
+                return;
+            if (end)
+                f->end = true;
+            else
+                f->rules.push_back(rule);
+        };
+        bool read = false;  // the whole input, with states left
+        for (std::size_t p = 0;; ++p) {
+            if (f)
+                for (std::uint32_t q : cur) {
+                    nfa::state const& st = thompson.states[q];
+                    if (st.k == nfa::kind::byte && (p == n || !has(thompson.sets[st.arg], in[p])))
+                        record(p - st.depth, st.rule, false);
+                    else if (st.k == nfa::kind::match && p < n)
+                        record(p, 0, true);
+                }
+            if (p == n) {
+                read = true;
+                break;
+            }
+            seeds.clear();
+            for (std::uint32_t q : cur) {
+                nfa::state const& st = thompson.states[q];
+                if (st.k == nfa::kind::byte && has(thompson.sets[st.arg], in[p]))
+                    seeds.push_back(st.next);
+            }
+            closure(seeds, cur);
+            if (cur.empty())
+                break;
+        }
+        if (f) {
+            std::sort(f->rules.begin(), f->rules.end());
+            f->rules.erase(std::unique(f->rules.begin(), f->rules.end()), f->rules.end());
+        }
+        return read && std::binary_search(cur.begin(), cur.end(), thompson.accept);
+    } catch (...) {
+        return false;
+    }
+}
+
 automaton::failure automaton::fail(unsigned char const* in, std::size_t n) const
 {
+    if (!deterministic) {
+        failure f;
+        simulate(in, n, &f);
+        return f;
+    }
     // First pass: the farthest position where a terminal failed (a
     // terminal entered `depth` bytes before fails where it started), or
     // where the input could have ended.

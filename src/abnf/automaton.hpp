@@ -32,6 +32,10 @@ struct automaton_budget {
 struct automaton {
     std::uint32_t rule = 0;
     nfa thompson;
+    /// The deterministic automaton, unless it would exceed its budget:
+    /// then the Thompson automaton is simulated (a set of states a byte:
+    /// still linear in the input, memory bounded by the automaton).
+    bool deterministic = false;
     dfa forward;
 
     /// The reverse automaton, built on the first match that asks for
@@ -41,6 +45,8 @@ struct automaton {
     /// Whether the rule matches all of `in`.
     bool matches(unsigned char const* in, std::size_t n) const noexcept
     {
+        if (!deterministic)
+            return simulate(in, n, nullptr);
         std::uint32_t const shift = forward.shift;
         std::uint32_t const* const next = forward.next.data();
         std::uint8_t const* const of = forward.cls.of.data();
@@ -92,6 +98,10 @@ struct automaton {
     /// its budget): the caller then asks the evaluator (derive.cpp).
     bool spans(unsigned char const* in, std::size_t n, std::vector<char> const& want, std::size_t depth0,
                std::vector<span>& out, grammar_impl const& g) const;
+
+    /// Runs the Thompson automaton on `in`: whether it matches, and with
+    /// `f` the farthest failure (see fail()). Allocates; false when out of memory.
+    bool simulate(unsigned char const* in, std::size_t n, failure* f) const noexcept;
 
     mutable std::once_flag reverse_once;
     mutable std::unique_ptr<reverse_dfa> reverse_;

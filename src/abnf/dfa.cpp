@@ -38,46 +38,6 @@ std::vector<char> membership(std::vector<byte_set> const& sets, byte_classes con
     return m;
 }
 
-/// The byte and match states reached from `seeds` by epsilon moves, sorted.
-class forward_closure {
-public:
-    explicit forward_closure(nfa const& a) : a_(a), stamp_(a.states.size(), 0) {}
-
-    void operator()(std::vector<std::uint32_t> const& seeds, std::vector<std::uint32_t>& out)
-    {
-        out.clear();
-        if (++gen_ == 0) {
-            std::fill(stamp_.begin(), stamp_.end(), 0);
-            gen_ = 1;
-        }
-        stack_.assign(seeds.begin(), seeds.end());
-        while (!stack_.empty()) {
-            std::uint32_t const q = stack_.back();
-            stack_.pop_back();
-            if (stamp_[q] == gen_)
-                continue;
-            stamp_[q] = gen_;
-            nfa::state const& s = a_.states[q];
-            switch (s.k) {
-            case nfa::kind::byte:
-            case nfa::kind::match: out.push_back(q); break;
-            case nfa::kind::split:
-                for (std::uint32_t e = s.arg + s.count; e-- > s.arg;)
-                    stack_.push_back(a_.edges[e]);
-                break;
-            default: stack_.push_back(s.next); break;
-            }
-        }
-        std::sort(out.begin(), out.end());
-    }
-
-private:
-    nfa const& a_;
-    std::vector<std::uint32_t> stamp_;
-    std::uint32_t gen_ = 0;
-    std::vector<std::uint32_t> stack_;
-};
-
 /** Hopcroft's algorithm on a refinable partition: the coarsest partition
     of the states, finer than `initial` (a block number per state), that
     the transitions respect. Returns each state's block.
@@ -210,7 +170,7 @@ bool build_dfa(nfa const& a, std::size_t max_states, dfa& out)
     out.cls = classes_of(a.sets);
     std::uint32_t const k = out.cls.count;
     std::vector<char> const member = membership(a.sets, out.cls);
-    forward_closure closure(a);
+    epsilon_closure closure(a);
 
     // Subset construction; raw state 0 is the empty set (dead).
     std::vector<std::vector<std::uint32_t>> raw;

@@ -5,6 +5,7 @@
 // next is as deep as it is long.
 #include "abnf/nfa.hpp"
 
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -60,6 +61,34 @@ void utf8_sequences(std::uint32_t lo, std::uint32_t hi, std::vector<utf8_sequenc
         s.hi[k] = static_cast<std::uint8_t>(b[k]);
     }
     out.push_back(s);
+}
+
+void epsilon_closure::operator()(std::vector<std::uint32_t> const& seeds, std::vector<std::uint32_t>& out)
+{
+    out.clear();
+    if (++gen_ == 0) {
+        std::fill(stamp_.begin(), stamp_.end(), 0);
+        gen_ = 1;
+    }
+    stack_.assign(seeds.begin(), seeds.end());
+    while (!stack_.empty()) {
+        std::uint32_t const q = stack_.back();
+        stack_.pop_back();
+        if (stamp_[q] == gen_)
+            continue;
+        stamp_[q] = gen_;
+        nfa::state const& s = a_.states[q];
+        switch (s.k) {
+        case nfa::kind::byte:
+        case nfa::kind::match: out.push_back(q); break;
+        case nfa::kind::split:
+            for (std::uint32_t e = s.arg + s.count; e-- > s.arg;)
+                stack_.push_back(a_.edges[e]);
+            break;
+        default: stack_.push_back(s.next); break;
+        }
+    }
+    std::sort(out.begin(), out.end());
 }
 
 namespace {

@@ -61,6 +61,23 @@ struct nfa {
     std::uint32_t accept = 0;
 };
 
+/** The byte and match states an automaton reaches from some states by
+    epsilon moves (split, enter, exit, eps), sorted: a DFA state, or the
+    set a simulation is in. Reused from one call to the next.
+*/
+class epsilon_closure {
+public:
+    explicit epsilon_closure(nfa const& a) : a_(a), stamp_(a.states.size(), 0) {}
+
+    void operator()(std::vector<std::uint32_t> const& seeds, std::vector<std::uint32_t>& out);
+
+private:
+    nfa const& a_;
+    std::vector<std::uint32_t> stamp_;
+    std::uint32_t gen_ = 0;
+    std::vector<std::uint32_t> stack_;
+};
+
 /** The automaton of `rule` (regular: rule_facts::regular), or false if it
     would have more than `budget` states.
 */
