@@ -57,9 +57,22 @@ struct diagnostic {
     std::vector<std::string> expected;
 };
 
-/** `d` as "name:line:col: error: message", then the line of `text` (the
-    source `d` is about) that holds the offset, indented by two spaces, and a
-    caret under the column.
+/** What to_string() shows of the line of `text` that holds `d`'s offset:
+    at most 60 bytes before the offset and 40 from it ("..." where the line
+    is cut), each byte that is not printable ASCII as `\xHH` (a tab as
+    itself), and the spaces (and tabs) that put a caret under the offset.
+*/
+struct excerpt {
+    std::string line;   ///< the shown part of the line
+    std::string under;  ///< what goes before the caret on the next line
+};
+/// The excerpt of `d`'s line in `text`, the source `d` is about.
+URNS_DECL excerpt excerpt_of(diagnostic const& d, std::string_view text);
+
+/** `d` as "name:line:col: error: message" (the name and message with bytes
+    that are not printable ASCII as `\xHH`), then its excerpt of `text`
+    (the source `d` is about) indented by two spaces, and a caret under the
+    column.
 */
 URNS_DECL std::string to_string(diagnostic const& d, std::string_view text);
 
@@ -103,8 +116,11 @@ public:
     bool ok() const noexcept;
     /// ok().
     explicit operator bool() const noexcept { return ok(); }
-    /// Every diagnostic, errors and warnings, in the order found.
+    /// The diagnostics, errors and warnings, in the order found: the first
+    /// 100, then (if there were more) one that says how many more.
     std::vector<diagnostic> const& diagnostics() const noexcept;
+    /// How many diagnostics were found but left out of diagnostics().
+    std::size_t diagnostics_left_out() const noexcept;
     /// Whether a rule of that name exists (case-insensitively, as ABNF rule
     /// names are), including the core and RFC 3986 rules the grammar uses.
     bool has_rule(std::string_view name) const noexcept;
@@ -112,6 +128,10 @@ public:
     std::vector<std::string> rule_names() const;
     /// The spelling of `name` in the grammar; empty if there is no such rule.
     std::string_view canonical_name(std::string_view name) const noexcept;
+    /// The rules that the definition of `name` names itself (not those they
+    /// name), each once, in the order first named; empty if there is no
+    /// such rule.
+    std::vector<std::string> rules_named_by(std::string_view name) const;
 
     /// Internal: the compiled form.
     std::shared_ptr<detail::grammar_impl const> const& impl() const noexcept { return impl_; }

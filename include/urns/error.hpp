@@ -36,6 +36,10 @@ enum class error : int {
     nul_octet,        ///< "%00" where the syntax forbids NUL
     nss_rejected,     ///< the namespace's own NSS rule rejects the NSS
     bad_identifier,   ///< encode/make_urn: the identifier cannot be encoded
+    /// the namespace's rule could not decide: an ABNF rule that is not
+    /// regular ran out of steps or memory (docs/abnf.md, "Limits"); the
+    /// NSS is neither valid nor rejected
+    nss_undecided,
 };
 
 /** The enumerator's name of an error code of the "urns" category

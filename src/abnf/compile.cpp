@@ -124,6 +124,7 @@ public:
         d.source = texts_.empty() ? "<abnf>" : texts_[0].name;
         d.message = "and " + std::to_string(dropped_) + " more";
         g_.diags.push_back(std::move(d));
+        g_.diags_left_out = dropped_;
     }
 
     std::size_t errors() const { return errors_; }
@@ -421,6 +422,7 @@ automaton const* grammar_impl::automaton_of(std::uint32_t rule) const
 
 using detail::grammar_impl;
 using detail::none;
+using detail::op;
 
 grammar::grammar() = default;
 grammar::grammar(std::shared_ptr<grammar_impl const> p) noexcept : impl_(std::move(p)) {}
@@ -442,6 +444,42 @@ std::vector<diagnostic> const& grammar::diagnostics() const noexcept
     static std::vector<diagnostic> const empty;
     return impl_ ? impl_->diags : empty;
 }
+
+std::vector<std::string> grammar::rules_named_by(std::string_view name) const
+{
+    std::vector<std::string> out;
+    if (!impl_)
+        return out;
+    std::uint32_t const r = impl_->find(name);
+    if (r == none || impl_->rules[r].body == none)
+        return out;
+    std::vector<std::uint32_t> seen;
+    std::vector<std::uint32_t> stack{impl_->rules[r].body};
+    std::vector<std::uint32_t> order;
+    while (!stack.empty()) {
+        std::uint32_t const id = stack.back();
+        stack.pop_back();
+        detail::node const& nd = impl_->nodes[id];
+        switch (nd.kind) {
+        case op::ref: order.push_back(nd.ref.target); break;
+        case op::alt:
+        case op::cat:
+            for (std::uint32_t k = nd.list.count; k-- > 0;)
+                stack.push_back(impl_->kids[nd.list.first + k]);
+            break;
+        case op::rep: stack.push_back(nd.rep.kid); break;
+        default: break;
+        }
+    }
+    for (std::uint32_t t : order)
+        if (std::find(seen.begin(), seen.end(), t) == seen.end()) {
+            seen.push_back(t);
+            out.push_back(impl_->rules[t].name);
+        }
+    return out;
+}
+
+std::size_t grammar::diagnostics_left_out() const noexcept { return impl_ ? impl_->diags_left_out : 0; }
 
 bool grammar::has_rule(std::string_view name) const noexcept { return impl_ && impl_->find(name) != none; }
 
@@ -483,10 +521,8 @@ std::string shown(std::string_view s)
 
 } // namespace
 
-std::string to_string(diagnostic const& d, std::string_view text)
+excerpt excerpt_of(diagnostic const& d, std::string_view text)
 {
-    std::string out = shown(d.source) + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": " +
-                      (d.severity == diagnostic::level::error ? "error: " : "warning: ") + shown(d.message) + "\n";
     std::size_t const at = std::min(d.offset, text.size());
     std::size_t b = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
     b = b == std::string_view::npos ? 0 : b + 1;
@@ -495,29 +531,32 @@ std::string to_string(diagnostic const& d, std::string_view text)
         e = text.size();
     if (e > b && text[e - 1] == '\r')
         --e;
-    // A window of the line around the offset; the caret line keeps the
-    // line's tabs and the width of each escaped byte, so that it lines up.
     std::size_t const from = at - b > window_before ? at - window_before : b;
-    std::size_t const to = e - at > window_after ? at + window_after : e;
-    std::string line = from > b ? "..." : "";
-    std::string under(line.size(), ' ');
-    for (std::size_t i = from; i < to; ++i) {
-        std::size_t const before = line.size();
+    std::size_t const to = e > at && e - at > window_after ? at + window_after : std::max(e, at);
+    excerpt x;
+    if (from > b)
+        x.line = "...";
+    x.under.assign(x.line.size(), ' ');
+    for (std::size_t i = from; i < to && i < e; ++i) {
+        std::size_t const before = x.line.size();
         if (text[i] == '\t')
-            line += '\t';
+            x.line += '\t';
         else
-            put_shown(line, static_cast<unsigned char>(text[i]));
+            put_shown(x.line, static_cast<unsigned char>(text[i]));
         if (i < at)
-            under.append(line.size() - before, text[i] == '\t' ? '\t' : ' ');
+            x.under.append(x.line.size() - before, text[i] == '\t' ? '\t' : ' ');
     }
     if (to < e)
-        line += "...";
-    out += "  ";
-    out += line;
-    out += "\n  ";
-    out += under;
-    out += "^";
-    return out;
+        x.line += "...";
+    return x;
+}
+
+std::string to_string(diagnostic const& d, std::string_view text)
+{
+    excerpt const x = excerpt_of(d, text);
+    return shown(d.source) + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": " +
+           (d.severity == diagnostic::level::error ? "error: " : "warning: ") + shown(d.message) + "\n  " + x.line +
+           "\n  " + x.under + "^";
 }
 
 } // namespace abnf

@@ -137,6 +137,7 @@ struct bit_plan {
 */
 struct grammar_impl {
     std::vector<diagnostic> diags;
+    std::size_t diags_left_out = 0;
     bool ok = false;
     std::vector<node> nodes;
     std::vector<std::uint32_t> kids;

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: BSL-1.0
 // Semantic layer (X3-free): a namespace whose NSS rule is an ABNF grammar
-// compiled at run time by the ABNF engine (urns/abnf.hpp).
+// compiled at run time by the ABNF engine (urns/abnf.hpp), and the header
+// of a namespace file (docs/namespaces.md, "Namespace files").
 #include <urns/nss/abnf.hpp>
 
 #include <urns/lexical.hpp>
 #include <urns/parse.hpp>
+
+#include "nss/lower_fold.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -22,10 +25,10 @@ struct abnf_state {
     std::string reference;
     std::string root;
     abnf::grammar grammar;
+    abnf::matcher matcher;              // the root rule, looked up once
     std::vector<std::string> case_insensitive;
-    std::vector<std::string> fields;   // empty: every rule the text defines
-    std::vector<std::string> defined;  // the rules the namespace's own text defines
-    std::string step_limit_name;       // the fault's name when the step limit stops a match
+    bool fold_all = false;              // the root (or "NSS") is case-insensitive: the whole NSS folds
+    std::vector<std::string> fields;
 };
 
 constexpr std::string_view out_of_memory = "(out of memory)";
@@ -33,38 +36,29 @@ constexpr std::string_view out_of_memory = "(out of memory)";
 verdict validate_abnf(void const* context, std::string_view nss) noexcept
 {
     auto const& s = *static_cast<abnf_state const*>(context);
-    if (abnf::matches(s.grammar, s.root, nss))
+    if (s.matcher.matches(nss))
         return {};
     try {
-        abnf::match_result const r = abnf::match(s.grammar, s.root, nss);
+        abnf::match_result const r = s.matcher.match(nss);
         switch (r.state) {
-        case abnf::match_result::status::matched:
-            return {};
-        case abnf::match_result::status::step_limit:
-            return nss_fault{r.offset, s.step_limit_name};
+        case abnf::match_result::status::matched: return {};
+        case abnf::match_result::status::undecided: {
+            nss_fault f{0, s.matcher.rule()};
+            f.undecided = true;
+            return f;
+        }
         default: {
             nss_fault f{std::min(r.offset, nss.size()),
-                        r.expected.empty() ? std::string_view(s.root) : r.expected.front()};
+                        r.expected.empty() ? s.matcher.rule() : r.expected.front()};
             for (std::size_t i = 1; i < r.expected.size(); ++i)
                 f.also_expected.push_back(r.expected[i]);
             return f;
         }
         }
     } catch (...) {
-        return nss_fault{0, out_of_memory};
-    }
-}
-
-/// Lowers the letters of `text[begin, end)` in `out`, except the two hex
-/// digits after each "%" (the generic canonical form keeps them upper case).
-void lower_span(std::string_view text, std::size_t begin, std::size_t end, char* out) noexcept
-{
-    for (std::size_t i = begin; i < end && i < text.size(); ++i) {
-        if (text[i] == '%') {
-            i += 2;
-            continue;
-        }
-        out[i] = lexical::ascii_lower(text[i]);
+        nss_fault f{0, out_of_memory};
+        f.undecided = true;
+        return f;
     }
 }
 
@@ -72,13 +66,17 @@ std::size_t fold_abnf(void const* context, std::string_view nss, char* out) noex
 {
     auto const& s = *static_cast<abnf_state const*>(context);
     std::copy(nss.begin(), nss.end(), out);
+    if (s.fold_all) {
+        detail::lower_outside_pct(nss, nss.size(), out);
+        return nss.size();
+    }
     try {
         abnf::match_options o;
         o.capture = s.case_insensitive;
-        abnf::match_result const r = abnf::match(s.grammar, s.root, nss, o);
+        abnf::match_result const r = s.matcher.match(nss, o);
         if (r)
             for (abnf::span const& sp : r.spans)
-                lower_span(nss, sp.begin, sp.end, out);
+                detail::lower_outside_pct(nss.substr(sp.begin), sp.end - sp.begin, out + sp.begin);
     } catch (...) {
         // Out of memory: the NSS is left as it is (no extra equivalence).
     }
@@ -88,74 +86,133 @@ std::size_t fold_abnf(void const* context, std::string_view nss, char* out) noex
 std::vector<nss_field> fields_abnf(void const* context, std::string_view nss)
 {
     auto const& s = *static_cast<abnf_state const*>(context);
-    abnf::match_options o;
-    if (s.fields.empty())
-        o.tree = true;
-    else
-        o.capture = s.fields;
-    abnf::match_result const r = abnf::match(s.grammar, s.root, nss, o);
     std::vector<nss_field> out;
+    if (s.fields.empty() || !s.matcher)
+        return out;
+    abnf::match_options o;
+    o.capture = s.fields;
+    abnf::match_result const r = s.matcher.match(nss, o);
     if (!r)
         return out;
-    for (abnf::span const& sp : r.spans) {
-        if (s.fields.empty()) {
-            bool const own = std::any_of(s.defined.begin(), s.defined.end(), [&](std::string const& d) {
-                return lexical::iequals(d, sp.rule);
-            });
-            if (!own || lexical::iequals(sp.rule, s.root))
-                continue;
-        }
+    for (abnf::span const& sp : r.spans)
         out.push_back({sp.rule, sp.begin, sp.end});
-    }
     return out;
 }
 
-bool is_alpha(char c) noexcept
+std::size_t fold_all(std::string_view nss, char* out) noexcept
 {
-    return lexical::rfc5234::alpha.contains(c);
+    std::copy(nss.begin(), nss.end(), out);
+    detail::lower_outside_pct(nss, nss.size(), out);
+    return nss.size();
 }
 
-/// rulename = ALPHA *(ALPHA / DIGIT / "-") (RFC 5234 section 4)
-bool is_rulename_char(char c) noexcept
-{
-    return is_alpha(c) || lexical::rfc5234::digit.contains(c) || c == '-';
-}
-
-/// The names of the rules `text` defines: lines that start with a
-/// rulename followed by "=" or "=/" (RFC 5234 section 2.2: a rule starts
-/// in the first column).
-std::vector<std::string> defined_rules(std::string_view text)
-{
-    std::vector<std::string> names;
-    std::size_t at = 0;
-    while (at < text.size()) {
-        std::size_t const eol = std::min(text.find('\n', at), text.size());
-        std::string_view const line = text.substr(at, eol - at);
-        at = eol + 1;
-        if (line.empty() || !is_alpha(line[0]))
-            continue;
-        std::size_t n = 0;
-        while (n < line.size() && is_rulename_char(line[n]))
-            ++n;
-        std::size_t k = n;
-        while (k < line.size() && (line[k] == ' ' || line[k] == '\t'))
-            ++k;
-        if (k < line.size() && line[k] == '=')
-            names.emplace_back(line.substr(0, n));
-    }
-    return names;
-}
-
-abnf::diagnostic problem(std::string message, std::string rule)
+abnf::diagnostic problem(std::string message, std::string rule,
+                         abnf::diagnostic::level lv = abnf::diagnostic::level::error)
 {
     abnf::diagnostic d;
-    d.severity = abnf::diagnostic::level::error;
+    d.severity = lv;
     d.message = std::move(message);
     d.rule = std::move(rule);
     return d;
 }
 
+bool is_rulename_char(char c) noexcept
+{
+    return lexical::rfc5234::alpha.contains(c) || lexical::rfc5234::digit.contains(c) || c == '-';
+}
+
+/// The words of a header value, separated by blanks (and commas).
+std::vector<std::string> words(std::string_view v)
+{
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    while (i < v.size()) {
+        while (i < v.size() && (v[i] == ' ' || v[i] == '\t' || v[i] == ','))
+            ++i;
+        std::size_t const b = i;
+        while (i < v.size() && v[i] != ' ' && v[i] != '\t' && v[i] != ',')
+            ++i;
+        if (i > b)
+            out.emplace_back(v.substr(b, i - b));
+    }
+    return out;
+}
+
+std::string_view trimmed(std::string_view v)
+{
+    while (!v.empty() && (v.front() == ' ' || v.front() == '\t'))
+        v.remove_prefix(1);
+    while (!v.empty() && (v.back() == ' ' || v.back() == '\t' || v.back() == '\r'))
+        v.remove_suffix(1);
+    return v;
+}
+
+bool names_whole(std::vector<std::string> const& rules, std::string_view root)
+{
+    return std::any_of(rules.begin(), rules.end(), [&](std::string const& r) {
+        return lexical::iequals(r, "NSS") || (!root.empty() && lexical::iequals(r, root));
+    });
+}
+
 } // namespace
+
+namespace_header read_header(std::string_view text, std::string_view source_name)
+{
+    namespace_header h;
+    std::vector<std::string> seen;
+    std::size_t at = 0, line = 0;
+    while (at < text.size()) {
+        ++line;
+        std::size_t const eol = std::min(text.find('\n', at), text.size());
+        std::string_view const l = text.substr(at, eol - at);
+        std::size_t const start = at;
+        at = eol + 1;
+        if (!l.empty() && is_rulename_char(l[0]))
+            break;  // the first rule: the header is over
+        if (l.substr(0, 3) != ";; ")
+            continue;
+        std::string_view const rest = l.substr(3);
+        std::size_t const colon = rest.find(':');
+        auto warn = [&](std::string message) {
+            abnf::diagnostic d = problem(std::move(message), "", abnf::diagnostic::level::warning);
+            d.source = std::string(source_name);
+            d.offset = start;
+            d.line = line;
+            d.column = 1;
+            h.problems.push_back(std::move(d));
+        };
+        if (colon == std::string_view::npos) {
+            warn("a header line is \";; key: value\"");
+            continue;
+        }
+        std::string const key(trimmed(rest.substr(0, colon)));
+        std::string_view const value = trimmed(rest.substr(colon + 1));
+        if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+            warn("the header gives \"" + key + "\" twice");
+            continue;
+        }
+        seen.push_back(key);
+        if (key == "nid")
+            h.nids = words(value);
+        else if (key == "title")
+            h.title = std::string(value);
+        else if (key == "reference")
+            h.reference = std::string(value);
+        else if (key == "check") {
+            h.check = std::string(value);
+            if (h.check != "grammar" && h.check != "opaque")
+                warn("check is \"grammar\" or \"opaque\"");
+        } else if (key == "root")
+            h.root = std::string(value);
+        else if (key == "fields")
+            h.fields = words(value);
+        else if (key == "case-insensitive")
+            h.case_insensitive = words(value);
+        else
+            warn("unknown header key \"" + key + "\"");
+    }
+    return h;
+}
 
 abnf_namespace from_abnf(std::string_view nid, std::string_view abnf_text, std::string_view root,
                          abnf_namespace_options const& options)
@@ -170,32 +227,56 @@ abnf_namespace from_abnf(std::string_view nid, std::string_view abnf_text, std::
         out.diagnostics.push_back(problem("\"" + std::string(nid) + "\" is not a NID (RFC 8141 section 2)", ""));
         return out;
     }
+    namespace_header const header = read_header(abnf_text, options.source_name);
+    out.diagnostics = header.problems;
     auto state = std::make_shared<abnf_state>();
-    state->grammar = abnf::grammar::compile(std::vector<abnf::source>{{options.source_name, abnf_text}},
-                                            options.compile);
-    out.diagnostics = state->grammar.diagnostics();
-    if (!state->grammar.ok())
-        return out;
-    if (!state->grammar.has_rule(root)) {
-        out.diagnostics.push_back(problem("the root rule \"" + std::string(root) + "\" is not defined",
-                                          std::string(root)));
+    state->nid.assign(nid.data(), nid.size());
+    state->reference = !options.reference.empty() ? options.reference
+                       : !header.reference.empty() ? header.reference
+                                                   : "ABNF given at run time";
+    state->case_insensitive = !options.case_insensitive.empty() ? options.case_insensitive : header.case_insensitive;
+    namespace_rules r;
+    if (header.check == "opaque") {
+        // No syntax beyond RFC 8141's: no validator; the whole NSS may fold.
+        r.nid = state->nid;
+        r.reference = state->reference;
+        if (names_whole(state->case_insensitive, ""))
+            r.fold = &fold_all;
+        r.owner = std::move(state);
+        out.rules = std::move(r);
         return out;
     }
-    for (auto const* list : {&options.case_insensitive, &options.fields})
+    state->grammar = abnf::grammar::compile(std::vector<abnf::source>{{options.source_name, abnf_text}},
+                                            options.compile);
+    for (auto const& d : state->grammar.diagnostics())
+        out.diagnostics.push_back(d);
+    if (!state->grammar.ok())
+        return out;
+    std::string root_name(root.empty() ? std::string_view(header.root) : root);
+    if (root_name.empty() && !state->grammar.rule_names().empty())
+        root_name = state->grammar.rule_names().front();
+    if (!state->grammar.has_rule(root_name)) {
+        out.diagnostics.push_back(problem("the root rule \"" + root_name + "\" is not defined", root_name));
+        return out;
+    }
+    state->root.assign(state->grammar.canonical_name(root_name));
+    state->fold_all = names_whole(state->case_insensitive, state->root);
+    state->fields = !options.fields.empty() ? options.fields : header.fields;
+    if (state->fields.empty()) {
+        // The rules the root names itself, but the core and RFC 3986 rules.
+        std::vector<std::string> const own = state->grammar.rule_names();
+        for (std::string const& n : state->grammar.rules_named_by(state->root))
+            if (std::find(own.begin(), own.end(), n) != own.end())
+                state->fields.push_back(n);
+    }
+    for (auto const* list : {&state->case_insensitive, &state->fields})
         for (std::string const& name : *list)
-            if (!state->grammar.has_rule(name)) {
+            if (!state->grammar.has_rule(name) && !(list == &state->case_insensitive && lexical::iequals(name, "NSS"))) {
                 out.diagnostics.push_back(problem("the rule \"" + name + "\" is not defined", name));
                 return out;
             }
-    state->nid.assign(nid.data(), nid.size());
-    state->reference = options.reference.empty() ? "ABNF given at run time" : options.reference;
-    state->root.assign(state->grammar.canonical_name(root));
-    state->case_insensitive = options.case_insensitive;
-    state->fields = options.fields;
-    state->defined = defined_rules(abnf_text);
-    state->step_limit_name = state->root + " (step limit reached)";
+    state->matcher = abnf::matcher(state->grammar, state->root);
 
-    namespace_rules r;
     r.nid = state->nid;
     r.reference = state->reference;
     r.context = state.get();

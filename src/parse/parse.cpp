@@ -246,8 +246,8 @@ result<urn_view> parse_urn(std::string_view s, parse_options const& opts) noexce
     // accepted; its fault's offset is made relative to the whole input.
     if (r && opts.registry) {
         if (auto f = nss::validate(*opts.registry, *r))
-            r = parse_error{make_error_code(error::nss_rejected), f->offset, f->expected, opts.syntax,
-                            f->also_expected};
+            r = parse_error{make_error_code(f->undecided ? error::nss_undecided : error::nss_rejected), f->offset,
+                            f->expected, opts.syntax, f->also_expected};
     }
     return r;
 }

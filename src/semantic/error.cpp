@@ -34,6 +34,8 @@ constexpr std::string_view text_of(int ev) noexcept
     case error::nul_octet: return "\"%00\" (NUL) is not allowed in this syntax";
     case error::nss_rejected: return "the namespace's own rules reject this NSS";
     case error::bad_identifier: return "the identifier cannot be encoded as an NSS";
+    case error::nss_undecided:
+        return "the namespace's rule could not decide on this NSS within its step and memory limits";
     }
     return "unknown urns error";
 }
@@ -153,6 +155,7 @@ std::string_view error_code_name(boost::system::error_code const& ec) noexcept
         case error::nul_octet: return "nul_octet";
         case error::nss_rejected: return "nss_rejected";
         case error::bad_identifier: return "bad_identifier";
+        case error::nss_undecided: return "nss_undecided";
         }
     }
     return "error";

@@ -138,31 +138,19 @@ void report_diagnostic(urns::abnf::diagnostic const& d, std::string_view text)
     o.write(is_error ? "error" : "warning");
     o.write(sgr::reset());
     o.write(": ");
-    o.write(d.message);
+    write_shown(o, d.message);
     if (!d.rule.empty() && d.message.find(d.rule) == std::string::npos) {
         o.write(" (rule ");
-        o.write(d.rule);
+        write_shown(o, d.rule);
         o.put(')');
     }
     o.put('\n');
-    // The line, and a caret under the column.
-    std::size_t const at = std::min(d.offset, text.size());
-    std::size_t begin = 0;
-    if (at > 0) {
-        std::size_t const nl = text.rfind('\n', at - 1);
-        begin = nl == std::string_view::npos ? 0 : nl + 1;
-    }
-    std::size_t end = text.find('\n', begin);
-    if (end == std::string_view::npos)
-        end = text.size();
-    std::string_view line = text.substr(begin, end - begin);
-    if (!line.empty() && line.back() == '\r')
-        line.remove_suffix(1);
+    // The line (a window of it, escaped), and a caret under the column.
+    urns::abnf::excerpt const x = urns::abnf::excerpt_of(d, text);
     o.write("  ");
-    o.write(line);
+    o.write(x.line);
     o.write("\n  ");
-    for (std::size_t i = begin; i < at && i - begin < line.size(); ++i)
-        o.put(text[i] == '\t' ? '\t' : ' ');
+    o.write(x.under);
     o.write(sgr::error());
     o.put('^');
     o.write(sgr::reset());
@@ -244,7 +232,7 @@ int run_check(options const& o)
     w.write(": ");
     w.number(g.rule_names().size());
     w.write(" rules, no errors");
-    std::size_t const warnings = g.diagnostics().size();
+    std::size_t const warnings = g.diagnostics().size() + g.diagnostics_left_out() - (g.diagnostics_left_out() ? 1 : 0);
     if (warnings > 0) {
         w.write(", ");
         w.number(warnings);

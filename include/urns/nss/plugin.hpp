@@ -13,7 +13,7 @@
 #include <cstddef>
 
 /// The version of the plugin interface below; a loader refuses any other.
-#define URNS_PLUGIN_ABI 2
+#define URNS_PLUGIN_ABI 3
 
 /// The name of the one entry point a plugin exports.
 #define URNS_PLUGIN_ENTRY "urns_plugin_entry"

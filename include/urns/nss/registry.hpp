@@ -53,11 +53,17 @@ struct nss_fault {
     std::string_view expected;
     /// What else would have been accepted at `offset` (static storage).
     expected_alternatives also_expected = {};
+    /// The rule could not decide (an ABNF rule that is not regular ran out
+    /// of steps or memory, docs/abnf.md): the NSS is neither valid nor
+    /// rejected, and `offset` and `expected` say nothing of it. parse_urn()
+    /// reports it as error::nss_undecided.
+    bool undecided = false;
 
-    /// Same offset and same names, in the same order.
+    /// Same offset, names (in the same order) and decision.
     friend bool operator==(nss_fault const& a, nss_fault const& b) noexcept
     {
-        return a.offset == b.offset && a.expected == b.expected && a.also_expected == b.also_expected;
+        return a.offset == b.offset && a.expected == b.expected && a.also_expected == b.also_expected &&
+               a.undecided == b.undecided;
     }
     /// Not operator==.
     friend bool operator!=(nss_fault const& a, nss_fault const& b) noexcept { return !(a == b); }
