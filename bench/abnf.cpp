@@ -1,17 +1,25 @@
 // SPDX-License-Identifier: BSL-1.0
 // Benchmark (bench/ only, Google Benchmark): the ABNF engine against the X3
-// validators of the shipped namespaces, in the same process. For each
-// grammar/nss/*.abnf (compiled with the core and RFC 3986 rules; the root is
-// its first rule), the inputs are strings urns::abnf::generate() makes that
-// the namespace's X3 validator (urns::nss::builtin()) also accepts; every
-// input is timed with urns::abnf::matches() and with
-// namespace_rules::check(). One iteration is one NSS. After the runs a table
-// gives both times per NSS, their ratio and the engine's steps per NSS
-// (match_result::steps), and generate()'s throughput (valid strings made per
-// second, 100 per call). The CPU model comes first.
+// namespaces it transcribes, in the same process, on the same NSSs. For
+// each grammar/nss/*.abnf of a namespace compiled in with X3 (the root is
+// the file's first rule; the core and RFC 3986 rules are there), the
+// inputs are the valid NSSs urns::abnf::generate() makes that the X3
+// validator accepts, and as many near misses that both reject. Timed, one
+// NSS an iteration, the best of the repetitions:
+//
+//   x3          namespace_rules::check() of the X3 namespace (valid and invalid)
+//   matches     urns::abnf::matcher::matches() (valid and invalid)
+//   validator   namespace_rules::check() of urns::nss::from_abnf() on the
+//               same file: matches(), and on a miss the farthest failure
+//   x3-fields   the X3 namespace's field lister (valid)
+//   fields      matcher::match() capturing the rules the X3 lister names (valid)
+//
+// A table follows: each time per NSS and its ratio to X3's, the median
+// ratios, and generate()'s throughput. The CPU model comes first.
 //
 //   build/release/bench/urns_bench_abnf [--benchmark_filter=...]
 #include <urns/abnf.hpp>
+#include <urns/nss/abnf.hpp>
 #include <urns/nss/builtin.hpp>
 #include <urns/nss/registry.hpp>
 
@@ -24,10 +32,9 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <optional>
+#include <set>
 #include <sstream>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #ifndef URNS_SOURCE_DIR
@@ -42,9 +49,10 @@ struct subject {
     urns::abnf::grammar g;
     urns::abnf::matcher m;
     urns::nss::namespace_rules const* x3 = nullptr;
-    std::vector<std::string> inputs;
-    double steps = 0;  ///< mean steps of match() per input
-    double bytes = 0;  ///< mean input length
+    urns::nss::namespace_rules abnf;  ///< from_abnf of the same file
+    std::vector<std::string> valid, mixed;
+    std::vector<std::string> fields;  ///< the rules the X3 lister names
+    double bytes = 0;                 ///< mean length of the mixed inputs
 };
 
 std::string read_text(std::filesystem::path const& p)
@@ -67,17 +75,6 @@ std::string cpu_model()
     return "unknown";
 }
 
-/// Whether check()'s answer says valid: an empty optional fault, or a
-/// result that holds a value.
-template <class R>
-bool accepted(R const& r)
-{
-    if constexpr (std::is_same_v<R, std::optional<urns::nss::nss_fault>>)
-        return !r;
-    else
-        return static_cast<bool>(r);
-}
-
 std::vector<subject>& subjects()
 {
     static std::vector<subject> all;
@@ -95,6 +92,10 @@ void load()
     for (auto const& f : files) {
         subject s;
         s.nid = f.stem().string();
+        // ietf-params-scim.abnf is part of the "ietf" namespace.
+        s.x3 = urns::nss::builtin().find(s.nid == "ietf-params-scim" ? "ietf" : s.nid);
+        if (!s.x3 || !s.x3->has_validator() || s.x3->validate_with)
+            continue;  // not an X3 namespace
         std::string const text = read_text(f);
         urns::abnf::compile_options o;
         o.rfc3986_rules = true;
@@ -105,57 +106,104 @@ void load()
         }
         s.root = s.g.rule_names().front();
         s.m = urns::abnf::matcher(s.g, s.root);
-        // ietf-params-scim.abnf is part of the "ietf" namespace.
-        s.x3 = urns::nss::builtin().find(s.nid == "ietf-params-scim" ? "ietf" : s.nid);
-        if (!s.x3 || !s.x3->has_validator()) {
-            std::printf("%s: no X3 validator, skipped\n", s.nid.c_str());
+        auto ns = urns::nss::from_abnf(s.nid == "ietf-params-scim" ? "ietf" : s.nid, text, s.root);
+        if (!ns) {
+            std::printf("%s: from_abnf failed, skipped\n", s.nid.c_str());
             continue;
         }
+        s.abnf = *ns.rules;
         urns::abnf::generate_options go;
         go.seed = 42;
         for (auto& in : urns::abnf::generate(s.g, s.root, 256, go))
-            if (accepted(s.x3->check(in)))
-                s.inputs.push_back(std::move(in));
-        if (s.inputs.empty()) {
+            if (!s.x3->check(in))
+                s.valid.push_back(std::move(in));
+        go.invalid = true;
+        std::vector<std::string> invalid;
+        for (auto& in : urns::abnf::generate(s.g, s.root, 1024, go))
+            if (s.x3->check(in) && !s.m.matches(in) && invalid.size() < s.valid.size())
+                invalid.push_back(std::move(in));
+        if (s.valid.empty()) {
             std::printf("%s: no generated input the X3 validator accepts, skipped\n", s.nid.c_str());
             continue;
         }
-        for (auto const& in : s.inputs) {
-            s.steps += static_cast<double>(urns::abnf::match(s.g, s.root, in).steps);
-            s.bytes += static_cast<double>(in.size());
+        // Valid and invalid in turn.
+        for (std::size_t i = 0; i < s.valid.size(); ++i) {
+            s.mixed.push_back(s.valid[i]);
+            if (i < invalid.size())
+                s.mixed.push_back(invalid[i]);
         }
-        s.steps /= static_cast<double>(s.inputs.size());
-        s.bytes /= static_cast<double>(s.inputs.size());
+        std::set<std::string> names;
+        for (auto const& in : s.valid)
+            for (auto const& fd : s.x3->fields_of(in))
+                names.emplace(fd.name);
+        s.fields.assign(names.begin(), names.end());
+        for (auto const& in : s.mixed)
+            s.bytes += static_cast<double>(in.size());
+        s.bytes /= static_cast<double>(s.mixed.size());
         subjects().push_back(std::move(s));
     }
 }
 
-void bm_abnf(benchmark::State& st, subject const* s)
+/// Runs `f` on each input in turn, one an iteration; `f` says whether the
+/// answer is the expected one.
+template <class F>
+void each_input(benchmark::State& st, std::vector<std::string> const& inputs, F f)
 {
     std::size_t i = 0, bad = 0;
     for (auto _ : st) {
-        bool const ok = s->m.matches(s->inputs[i]);
-        benchmark::DoNotOptimize(ok);
-        bad += !ok;
-        if (++i == s->inputs.size())
+        bad += !f(inputs[i]);
+        if (++i == inputs.size())
             i = 0;
     }
     if (bad)
-        st.SkipWithError("matches() rejected an input it generated");
+        st.SkipWithError("an answer differs from the one the inputs were chosen by");
 }
 
 void bm_x3(benchmark::State& st, subject const* s)
 {
-    std::size_t i = 0, bad = 0;
-    for (auto _ : st) {
-        auto const verdict = s->x3->check(s->inputs[i]);
-        benchmark::DoNotOptimize(verdict);
-        bad += !accepted(verdict);
-        if (++i == s->inputs.size())
-            i = 0;
-    }
-    if (bad)
-        st.SkipWithError("the X3 validator rejected an input it accepted before");
+    each_input(st, s->mixed, [s](std::string const& in) {
+        auto const fault = s->x3->check(in);
+        benchmark::DoNotOptimize(fault);
+        return true;
+    });
+}
+
+void bm_matches(benchmark::State& st, subject const* s)
+{
+    each_input(st, s->mixed, [s](std::string const& in) {
+        bool const ok = s->m.matches(in);
+        benchmark::DoNotOptimize(ok);
+        return true;
+    });
+}
+
+void bm_validator(benchmark::State& st, subject const* s)
+{
+    each_input(st, s->mixed, [s](std::string const& in) {
+        auto const fault = s->abnf.check(in);
+        benchmark::DoNotOptimize(fault);
+        return true;
+    });
+}
+
+void bm_x3_fields(benchmark::State& st, subject const* s)
+{
+    each_input(st, s->valid, [s](std::string const& in) {
+        auto const v = s->x3->fields_of(in);
+        benchmark::DoNotOptimize(v.data());
+        return true;
+    });
+}
+
+void bm_fields(benchmark::State& st, subject const* s)
+{
+    urns::abnf::match_options o;
+    o.capture = s->fields;
+    each_input(st, s->valid, [s, &o](std::string const& in) {
+        auto const r = s->m.match(in, o);
+        benchmark::DoNotOptimize(r.spans.data());
+        return static_cast<bool>(r);
+    });
 }
 
 void bm_generate(benchmark::State& st, subject const* s)
@@ -172,8 +220,8 @@ void bm_generate(benchmark::State& st, subject const* s)
     st.SetItemsProcessed(static_cast<std::int64_t>(made));
 }
 
-/// Prints as the console reporter does and keeps CPU time per iteration
-/// (ns) and items per second by benchmark name.
+/// Prints as the console reporter does and keeps the best CPU time per
+/// iteration (ns) of each benchmark over its repetitions, and items per second.
 class keeper : public benchmark::ConsoleReporter {
 public:
     std::map<std::string, double> ns, rate;
@@ -185,14 +233,24 @@ public:
                 continue;
             std::string name = r.benchmark_name();
             name = name.substr(0, name.find("/min_time:"));
-            ns[name] = r.GetAdjustedCPUTime() * time_unit_ns(r.time_unit);
-            auto const it = r.counters.find("items_per_second");
-            if (it != r.counters.end())
-                rate[name] = it->second.value;
+            name = name.substr(0, name.find("/repeats:"));
+            double const t = r.GetAdjustedCPUTime() * time_unit_ns(r.time_unit);
+            auto const it = ns.find(name);
+            if (it == ns.end() || t < it->second)
+                ns[name] = t;
+            auto const c = r.counters.find("items_per_second");
+            if (c != r.counters.end())
+                rate[name] = std::max(rate[name], c->second.value);
         }
         ConsoleReporter::ReportRuns(runs);
     }
 };
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
 
 } // namespace
 
@@ -203,9 +261,12 @@ int main(int argc, char** argv)
     benchmark::AddCustomContext("cpu_model", cpu);
     load();
     for (auto const& s : subjects()) {
-        benchmark::RegisterBenchmark(("abnf/" + s.nid).c_str(), bm_abnf, &s)->MinTime(0.2);
-        benchmark::RegisterBenchmark(("x3/" + s.nid).c_str(), bm_x3, &s)->MinTime(0.2);
-        benchmark::RegisterBenchmark(("generate/" + s.nid).c_str(), bm_generate, &s)->MinTime(0.2);
+        // The two sides of each ratio one after the other, each repeated.
+        for (auto const& [name, fn] : std::vector<std::pair<std::string, void (*)(benchmark::State&, subject const*)>>{
+                 {"x3", bm_x3}, {"matches", bm_matches}, {"validator", bm_validator}, {"x3-fields", bm_x3_fields},
+                 {"fields", bm_fields}})
+            benchmark::RegisterBenchmark((name + "/" + s.nid).c_str(), fn, &s)->MinTime(0.05)->Repetitions(5);
+        benchmark::RegisterBenchmark(("generate/" + s.nid).c_str(), bm_generate, &s)->MinTime(0.1);
     }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
@@ -214,26 +275,31 @@ int main(int argc, char** argv)
     benchmark::RunSpecifiedBenchmarks(&rep);
 
     std::printf("\nCPU: %s\n", cpu.c_str());
-    std::printf("%-17s %6s %6s %8s %9s %10s %7s %12s\n", "namespace", "inputs", "bytes", "steps", "X3 ns", "ABNF ns",
-                "ratio", "generate/s");
-    std::vector<double> ratios;
+    std::printf("%-17s %6s %5s %7s %8s %6s %9s %6s %9s %8s %6s %10s\n", "namespace", "inputs", "bytes", "X3 ns",
+                "matches", "x X3", "validator", "x X3", "X3 fields", "fields", "x X3", "generate/s");
+    std::vector<double> r_matches, r_validator, r_fields;
     for (auto const& s : subjects()) {
-        auto const a = rep.ns.find("abnf/" + s.nid), x = rep.ns.find("x3/" + s.nid);
-        auto const gr = rep.rate.find("generate/" + s.nid);
-        if (a == rep.ns.end() || x == rep.ns.end())
+        auto get = [&](std::string const& b) {
+            auto const it = rep.ns.find(b + "/" + s.nid);
+            return it == rep.ns.end() ? 0.0 : it->second;
+        };
+        double const x3 = get("x3"), m = get("matches"), v = get("validator"), xf = get("x3-fields"), f = get("fields");
+        if (x3 <= 0 || m <= 0)
             continue;
-        double const ratio = a->second / x->second;
-        ratios.push_back(ratio);
-        std::printf("%-17s %6zu %6.1f %8.1f %9.1f %10.1f %7.1f %12.0f\n", s.nid.c_str(), s.inputs.size(), s.bytes,
-                    s.steps, x->second, a->second, ratio, gr == rep.rate.end() ? 0.0 : gr->second);
+        r_matches.push_back(m / x3);
+        r_validator.push_back(v / x3);
+        if (xf > 0 && f > 0)
+            r_fields.push_back(f / xf);
+        auto const gr = rep.rate.find("generate/" + s.nid);
+        std::printf("%-17s %6zu %5.1f %7.1f %8.1f %6.2f %9.1f %6.2f %9.1f %8.1f %6.2f %10.0f\n", s.nid.c_str(),
+                    s.mixed.size(), s.bytes, x3, m, m / x3, v, v / x3, xf, f, xf > 0 ? f / xf : 0.0,
+                    gr == rep.rate.end() ? 0.0 : gr->second);
     }
-    if (!ratios.empty()) {
-        std::sort(ratios.begin(), ratios.end());
-        std::printf("ratio: min %.1f, median %.1f, max %.1f; above 10: %zu of %zu\n", ratios.front(),
-                    ratios[ratios.size() / 2], ratios.back(),
-                    static_cast<std::size_t>(std::count_if(ratios.begin(), ratios.end(), [](double r) { return r > 10; })),
-                    ratios.size());
-    }
+    if (!r_matches.empty())
+        std::printf("median x X3: matches %.2f (max %.2f), validator %.2f (max %.2f), fields %.2f (max %.2f)\n",
+                    median(r_matches), *std::max_element(r_matches.begin(), r_matches.end()), median(r_validator),
+                    *std::max_element(r_validator.begin(), r_validator.end()), median(r_fields),
+                    r_fields.empty() ? 0.0 : *std::max_element(r_fields.begin(), r_fields.end()));
     benchmark::Shutdown();
     return 0;
 }

@@ -237,6 +237,23 @@ public:
 
     /// As urns::abnf::matches(source(), rule(), input).
     bool matches(std::string_view input) const noexcept;
+
+    /** What match() would say of `input`, but spans: the state, and for
+        no_match the offset and the names expected there (sorted, in
+        storage the grammar keeps: valid while a copy of it lives). A
+        regular rule gives it without allocating, but the first time the
+        grammar meets a failure of a new kind; a rule that is not regular
+        may allocate and be undecided. Never throws: out of memory, it says
+        undecided.
+    */
+    struct outcome {
+        match_result::status state = match_result::status::no_rule;  ///< as match_result::state
+        std::size_t offset = 0;                       ///< no_match: as match_result::offset
+        std::string_view const* expected = nullptr;   ///< no_match: as match_result::expected
+        std::size_t expected_count = 0;               ///< the number of names at `expected`
+    };
+    /// The outcome of `input` (see outcome).
+    outcome check(std::string_view input) const noexcept;
     /// As urns::abnf::match(source(), rule(), input, options).
     match_result match(std::string_view input, match_options const& options = {}) const;
 

@@ -59,39 +59,59 @@ inline boost::system::error_code make_error_code(error e) noexcept
 
 /** The names expected at an error's offset besides `parse_error::expected`:
     when the grammar could have gone on in more than one way at that byte
-    (`expected DIGIT or "-"`), in the order it tried them. Up to three; each
-    points to static storage.
+    (`expected DIGIT or "-"`), in the order it tried them. Either up to
+    three names held here (push_back), each pointing to static storage, or
+    any number kept elsewhere (external()), in static storage or storage
+    that the one who made them keeps alive (a namespace's owner). A name
+    push_back cannot keep is counted by dropped(), never lost unsaid.
 */
 class expected_alternatives {
 public:
-    /// The most names kept.
+    /// The most names push_back keeps.
     static constexpr std::size_t capacity = 3;
+
+    /// No names.
+    constexpr expected_alternatives() noexcept = default;
+
+    /// The `count` names at `names`, which must outlive every copy.
+    static constexpr expected_alternatives external(std::string_view const* names, std::size_t count) noexcept
+    {
+        expected_alternatives a;
+        a.external_ = names;
+        a.size_ = count;
+        return a;
+    }
 
     /// The number of names.
     std::size_t size() const noexcept { return size_; }
     /// Whether there are none.
     bool empty() const noexcept { return size_ == 0; }
     /// The first name.
-    std::string_view const* begin() const noexcept { return names_; }
+    std::string_view const* begin() const noexcept { return external_ ? external_ : names_; }
     /// Past the last name.
-    std::string_view const* end() const noexcept { return names_ + size_; }
+    std::string_view const* end() const noexcept { return begin() + size_; }
     /// The name at `i`, which must be less than size().
-    std::string_view operator[](std::size_t i) const noexcept { return names_[i]; }
+    std::string_view operator[](std::size_t i) const noexcept { return begin()[i]; }
+    /// How many names push_back could not keep (beyond capacity).
+    std::size_t dropped() const noexcept { return dropped_; }
 
-    /// Adds a name; beyond capacity it is dropped.
+    /// Adds a name; beyond capacity (or to external names) it is counted
+    /// by dropped() instead.
     void push_back(std::string_view name) noexcept
     {
-        if (size_ < capacity)
+        if (!external_ && size_ < capacity)
             names_[size_++] = name;
+        else
+            ++dropped_;
     }
 
     /// The same names in the same order.
     friend bool operator==(expected_alternatives const& a, expected_alternatives const& b) noexcept
     {
-        if (a.size_ != b.size_)
+        if (a.size_ != b.size_ || a.dropped_ != b.dropped_)
             return false;
         for (std::size_t i = 0; i < a.size_; ++i)
-            if (a.names_[i] != b.names_[i])
+            if (a[i] != b[i])
                 return false;
         return true;
     }
@@ -102,8 +122,10 @@ public:
     }
 
 private:
-    std::string_view names_[capacity];
+    std::string_view names_[capacity] = {};
+    std::string_view const* external_ = nullptr;
     std::size_t size_ = 0;
+    std::size_t dropped_ = 0;
 };
 
 /** Where and why parsing failed.

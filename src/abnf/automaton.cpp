@@ -3,6 +3,7 @@
 #include "abnf/automaton.hpp"
 
 #include <algorithm>
+#include <map>
 
 namespace urns {
 namespace abnf {
@@ -16,11 +17,53 @@ std::unique_ptr<automaton> build_automaton(grammar_impl const& g, std::uint32_t 
     a->rule = rule;
     if (!build_nfa(g, rule, automaton_budget::nfa_states, a->thompson))
         return nullptr;
+    a->grammar = &g;
     a->deterministic = build_dfa(a->thompson, automaton_budget::dfa_states, a->forward) &&
-                       a->forward.next.size() * sizeof(std::uint32_t) + a->forward.fail.size() * sizeof(std::uint32_t) <=
-                           automaton_budget::dfa_bytes;
-    if (!a->deterministic)
+                       3 * a->forward.next.size() * sizeof(std::uint32_t) <= automaton_budget::dfa_bytes;
+    if (!a->deterministic) {
         a->forward = dfa{};
+        return a;
+    }
+    // The names of each failure known where the match stops: a terminal of
+    // the state fails there at its first byte (or none is left, and the
+    // input could have ended).
+    dfa const& d = a->forward;
+    std::uint32_t const k = d.cls.count;
+    std::map<std::pair<std::vector<std::uint32_t>, bool>, std::uint32_t> seen;
+    auto list_of = [&](std::vector<std::uint32_t> rules, bool end) {
+        std::sort(rules.begin(), rules.end());
+        rules.erase(std::unique(rules.begin(), rules.end()), rules.end());
+        auto const key = std::make_pair(rules, end);
+        auto const it = seen.find(key);
+        if (it != seen.end())
+            return it->second;
+        auto const i = static_cast<std::uint32_t>(a->ready_lists.size());
+        a->ready_lists.push_back(g.names_of(rules, end));
+        seen.emplace(key, i);
+        return i;
+    };
+    a->ready.assign(std::size_t(d.count) * k, none);
+    a->ready_end.assign(d.count, none);
+    std::vector<std::uint32_t> rules;
+    for (std::uint32_t st = 1; st < d.count; ++st) {
+        for (std::uint32_t c = 0; c < k; ++c) {
+            std::uint32_t const f = d.fail[std::size_t(st) * k + c];
+            if (f != 0 && !(f == none && d.accepting[st]))
+                continue;
+            rules.clear();
+            for (auto const& t : d.terms[st])
+                if (t.depth == 0 && !has(d.sets[t.set], d.cls.example[c]))
+                    rules.push_back(t.rule);
+            a->ready[std::size_t(st) * k + c] = list_of(rules, d.accepting[st] != 0);
+        }
+        if (d.end_fail[st] == 0) {
+            rules.clear();
+            for (auto const& t : d.terms[st])
+                if (t.depth == 0)
+                    rules.push_back(t.rule);
+            a->ready_end[st] = list_of(rules, false);
+        }
+    }
     return a;
 }
 
@@ -90,6 +133,57 @@ bool automaton::simulate(unsigned char const* in, std::size_t n, failure* f) con
     }
 }
 
+automaton::diagnosis automaton::diagnose(unsigned char const* in, std::size_t n) const
+{
+    diagnosis out;
+    if (deterministic) {
+        // Where the match stops: a byte of no way on, or the end. Chains
+        // are checked whole first, as matches() does, and byte by byte only
+        // where one fails.
+        std::uint32_t const k = forward.cls.count;
+        std::uint32_t s = forward.start;
+        std::size_t p = 0, bytewise = 0;  // bytes left to step one by one (a chain that failed)
+        while (p < n) {
+            std::uint32_t const chain = forward.dies.empty() || bytewise ? 0 : forward.run[s];
+            if (chain > 1) {
+                std::size_t const m = std::min<std::size_t>(chain, n - p);
+                std::uint64_t dead = 0;
+                for (std::size_t j = 0; j < m; ++j)
+                    dead |= forward.dies[s + j] >> forward.cls.of[in[p + j]];
+                if (!(dead & 1)) {
+                    s += static_cast<std::uint32_t>(m);
+                    p += m;
+                    continue;
+                }
+                bytewise = m;
+            }
+            std::uint32_t const t = forward.step(s, in[p]);
+            if (t == 0)
+                break;
+            s = t;
+            ++p;
+            bytewise -= bytewise != 0;
+        }
+        if (p == n && forward.accepting[s]) {
+            out.matched = true;
+            return out;
+        }
+        std::uint32_t const l = p < n ? ready[std::size_t(s) * k + forward.cls.of[in[p]]] : ready_end[s];
+        if (l != none) {
+            out.offset = p;
+            out.expected = ready_lists[l];
+            return out;
+        }
+    } else if (simulate(in, n, nullptr)) {
+        out.matched = true;
+        return out;
+    }
+    failure const f = fail(in, n);
+    out.offset = f.offset;
+    out.expected = grammar->names_of(f.rules, f.end);
+    return out;
+}
+
 automaton::failure automaton::fail(unsigned char const* in, std::size_t n) const
 {
     if (!deterministic) {
@@ -143,8 +237,10 @@ automaton::failure automaton::fail(unsigned char const* in, std::size_t n) const
         if (s == 0)
             break;
     }
-    std::sort(f.rules.begin(), f.rules.end());
-    f.rules.erase(std::unique(f.rules.begin(), f.rules.end()), f.rules.end());
+    if (f.rules.size() > 1) {
+        std::sort(f.rules.begin(), f.rules.end());
+        f.rules.erase(std::unique(f.rules.begin(), f.rules.end()), f.rules.end());
+    }
     return f;
 }
 

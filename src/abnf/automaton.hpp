@@ -92,6 +92,20 @@ struct automaton {
     };
     failure fail(unsigned char const* in, std::size_t n) const;
 
+    using name_list = detail::name_list;
+    /// The verdict, and for an input the rule does not match the farthest
+    /// failure with its names: at once, without allocating, when the
+    /// failure is where the match stopped (the names of that state and
+    /// byte were listed when the automaton was built), else through fail()
+    /// and an interned list (the first time each list is seen).
+    struct diagnosis {
+        bool matched = false;
+        std::size_t offset = 0;
+        name_list expected;
+    };
+    diagnosis diagnose(unsigned char const* in, std::size_t n) const;
+
+
     /// The spans of the derivation of a matched input: `want[r]` for the
     /// rules to report, `depth0` the depth of the outermost. False when the
     /// input has more than one derivation (or the reverse automaton is over
@@ -105,6 +119,13 @@ struct automaton {
 
     mutable std::once_flag reverse_once;
     mutable std::unique_ptr<reverse_dfa> reverse_;
+
+    grammar_impl const* grammar = nullptr;
+    /// ready[state * classes + class] (deterministic only): the list of a
+    /// failure where the match stops there (none: see fail()); ready_end
+    /// likewise where the input ends in the state.
+    std::vector<std::uint32_t> ready, ready_end;
+    std::vector<name_list> ready_lists;
 };
 
 /// The automaton of `rule`, or null (not regular, or over the budget).

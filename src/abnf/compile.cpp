@@ -10,6 +10,8 @@
 #include "abnf/plan.hpp"
 
 #include <algorithm>
+#include <deque>
+#include <map>
 #include <unordered_map>
 #include <utility>
 
@@ -34,8 +36,9 @@ read_result const& library(int which)
     return which == 0 ? core : uri;
 }
 
-/// Most nodes a grammar may have: bounds memory and the checks' time.
-constexpr std::size_t max_nodes = 1u << 20;
+/// Most nodes a grammar may have (an 8 MB grammar of rules naming each
+/// other has about 1.4 million): bounds memory and the checks' time.
+constexpr std::size_t max_nodes = 1u << 22;
 
 /// Most diagnostics kept; the last then says how many more there were.
 constexpr std::size_t max_diagnostics = 100;
@@ -366,8 +369,36 @@ struct grammar_impl::automaton_slot {
     std::unique_ptr<automaton> owned;
 };
 
-grammar_impl::grammar_impl() = default;
+struct grammar_impl::name_store {
+    std::mutex mutex;
+    std::deque<std::vector<std::string_view>> lists;  // stable: elements never move
+    std::map<std::pair<std::vector<std::uint32_t>, bool>, name_list> index;
+};
+
+grammar_impl::grammar_impl() : names_(std::make_unique<name_store>()) {}
 grammar_impl::~grammar_impl() = default;
+
+name_list grammar_impl::names_of(std::vector<std::uint32_t> rules, bool end) const
+{
+    std::sort(rules.begin(), rules.end());
+    rules.erase(std::unique(rules.begin(), rules.end()), rules.end());
+    std::lock_guard<std::mutex> lock(names_->mutex);
+    auto key = std::make_pair(std::move(rules), end);
+    auto const it = names_->index.find(key);
+    if (it != names_->index.end())
+        return it->second;
+    std::vector<std::string_view> names;
+    for (std::uint32_t r : key.first)
+        names.push_back(this->rules[r].name);
+    if (end)
+        names.push_back("end of input");
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    names_->lists.push_back(std::move(names));
+    name_list const l{names_->lists.back().data(), names_->lists.back().size()};
+    names_->index.emplace(std::move(key), l);
+    return l;
+}
 
 void grammar_impl::index_names()
 {

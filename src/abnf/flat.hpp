@@ -106,6 +106,12 @@ struct rule_info {
 
 struct automaton;
 
+/// Names expected at a failure, sorted, in storage the grammar keeps.
+struct name_list {
+    std::string_view const* data = nullptr;
+    std::size_t size = 0;
+};
+
 /// What analysis.cpp finds, per rule.
 struct rule_facts {
     bool regular = false;      ///< no rule it reaches (itself included) is recursive
@@ -163,6 +169,11 @@ struct grammar_impl {
     /// rule is not regular or its automaton would exceed the budget.
     automaton const* automaton_of(std::uint32_t rule) const;
 
+    /// The names of `rules` (and "end of input" if `end`), sorted, each
+    /// once: interned, so that a failure's names need no allocation the
+    /// second time (thread-safe; the lists live as long as the grammar).
+    name_list names_of(std::vector<std::uint32_t> rules, bool end) const;
+
     grammar_impl();
     ~grammar_impl();
     grammar_impl(grammar_impl const&) = delete;
@@ -174,6 +185,8 @@ private:
     struct automaton_slot;
     mutable std::unique_ptr<automaton_slot[]> automata_;
     mutable std::mutex build_mutex_;
+    struct name_store;
+    std::unique_ptr<name_store> names_;
 };
 
 /** A hash of a rule name that ignores ASCII case, eight bytes at a time:

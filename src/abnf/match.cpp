@@ -22,6 +22,7 @@ constexpr std::size_t max_evaluated = 0xFFFFFFF0u;
 
 void set_expected(grammar_impl const& g, match_result& res, std::vector<std::uint32_t> const& rules, bool end)
 {
+    res.expected.reserve(rules.size() + (end ? 1 : 0));
     for (std::uint32_t x : rules)
         res.expected.push_back(g.rules[x].name);
     if (end)
@@ -60,14 +61,15 @@ match_result match_rule(grammar_impl const& g, std::uint32_t r, automaton const*
                         match_options const& opt)
 {
     match_result res;
-    std::vector<char> const want = wanted(g, opt);
+    // The rules whose spans are asked for (none: no table to make).
+    std::vector<char> const want = opt.tree || !opt.capture.empty() ? wanted(g, opt) : std::vector<char>{};
     bool const spans = std::find(want.begin(), want.end(), 1) != want.end();
     if (a) {
         if (!a->matches(bytes_of(input), input.size())) {
-            automaton::failure const f = a->fail(bytes_of(input), input.size());
+            automaton::diagnosis const d = a->diagnose(bytes_of(input), input.size());
             res.state = match_result::status::no_match;
-            res.offset = f.offset;
-            set_expected(g, res, f.rules, f.end);
+            res.offset = d.offset;
+            res.expected.assign(d.expected.data, d.expected.data + d.expected.size);
             return res;
         }
         res.state = match_result::status::matched;
@@ -194,6 +196,51 @@ bool matcher::matches(std::string_view input) const noexcept
     if (automaton_)
         return automaton_->matches(detail::bytes_of(input), input.size());
     return detail::matches_rule(*g_.impl(), rule_, nullptr, input);
+}
+
+matcher::outcome matcher::check(std::string_view input) const noexcept
+{
+    outcome out;
+    if (rule_ == no_rule_index)
+        return out;
+    try {
+        if (automaton_) {
+            auto const* in = detail::bytes_of(input);
+            if (automaton_->matches(in, input.size())) {
+                out.state = match_result::status::matched;
+                out.offset = input.size();
+                return out;
+            }
+            detail::automaton::diagnosis const d = automaton_->diagnose(in, input.size());
+            out.state = match_result::status::no_match;
+            out.offset = d.offset;
+            out.expected = d.expected.data;
+            out.expected_count = d.expected.size;
+            return out;
+        }
+        // The evaluator's names, interned in the grammar's store.
+        match_result const r = detail::match_rule(*g_.impl(), rule_, nullptr, input, {});
+        out.state = r.state;
+        out.offset = r.offset;
+        if (r.state == match_result::status::no_match) {
+            std::vector<std::uint32_t> rules;
+            bool end = false;
+            for (std::string_view e : r.expected) {
+                if (e == "end of input")
+                    end = true;
+                else
+                    rules.push_back(g_.impl()->find(e));
+            }
+            auto const l = g_.impl()->names_of(std::move(rules), end);
+            out.expected = l.data;
+            out.expected_count = l.size;
+        }
+        return out;
+    } catch (...) {
+        outcome undecided;
+        undecided.state = match_result::status::undecided;
+        return undecided;
+    }
 }
 
 match_result matcher::match(std::string_view input, match_options const& options) const

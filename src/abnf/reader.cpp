@@ -296,7 +296,8 @@ read_result read(std::string_view text)
     if (st.too_deep) {
         read_fault f;
         f.offset = static_cast<std::size_t>(first - buf.data());
-        f.message = "nesting too deep";
+        f.message = "nesting too deep: groups and options nest at most " +
+                    std::to_string(g::reader_state::max_groups) + " deep";
         out.faults.push_back(std::move(f));
         return out;
     }

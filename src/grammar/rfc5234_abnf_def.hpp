@@ -59,6 +59,11 @@ struct cst_node {
 /** The state of one parse, in the X3 context (tag reader_tag). */
 struct reader_state {
     static constexpr std::size_t max_depth = 3000;  ///< rules nested at once (bounds the stack)
+    /// Groups and options nested at once (docs/abnf.md, "Limits"): each
+    /// nests five rules of RFC 5234 section 4 (element, group or option,
+    /// alternation, concatenation, repetition), so that max_depth is never
+    /// reached first.
+    static constexpr std::size_t max_groups = 500;
 
     char const* begin = nullptr;
     std::vector<cst_node> nodes;
@@ -66,6 +71,7 @@ struct reader_state {
     char const* far = nullptr;      ///< farthest byte where a terminal failed
     std::vector<sym> expected;      ///< the innermost rules that failed there
     bool too_deep = false;
+    std::size_t groups = 0;  ///< groups and options open
 
     void fail(char const* at)
     {
@@ -169,16 +175,21 @@ struct tracked : x3::unary_parser<Subject, tracked<S, Subject>> {
     bool parse(It& first, It const& last, Ctx const& ctx, RCtx& rctx, Attr&) const
     {
         reader_state& st = state(ctx);
-        if (st.stack.size() >= reader_state::max_depth) {
+        // (A group is tried at every element: inside the 500th, the try
+        // that fails on its first byte is the 501st open.)
+        constexpr bool group = S == sym::group || S == sym::option;
+        if (st.stack.size() >= reader_state::max_depth || (group && st.groups > reader_state::max_groups)) {
             st.too_deep = true;
             return false;
         }
+        st.groups += group;
         std::size_t const at = st.nodes.size();
         st.nodes.push_back({S, static_cast<std::uint32_t>(first - st.begin), 0, 0});
         st.stack.push_back(S);
         It const save = first;
         bool const ok = !st.too_deep && this->subject.parse(first, last, ctx, rctx, x3::unused);
         st.stack.pop_back();
+        st.groups -= group;
         if (ok && !st.too_deep) {
             st.nodes[at].end = static_cast<std::uint32_t>(first - st.begin);
             st.nodes[at].next = static_cast<std::uint32_t>(st.nodes.size());

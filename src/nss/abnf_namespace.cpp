@@ -31,34 +31,26 @@ struct abnf_state {
     std::vector<std::string> fields;
 };
 
-constexpr std::string_view out_of_memory = "(out of memory)";
-
 verdict validate_abnf(void const* context, std::string_view nss) noexcept
 {
     auto const& s = *static_cast<abnf_state const*>(context);
     if (s.matcher.matches(nss))
         return {};
-    try {
-        abnf::match_result const r = s.matcher.match(nss);
-        switch (r.state) {
-        case abnf::match_result::status::matched: return {};
-        case abnf::match_result::status::undecided: {
-            nss_fault f{0, s.matcher.rule()};
-            f.undecided = true;
-            return f;
-        }
-        default: {
-            nss_fault f{std::min(r.offset, nss.size()),
-                        r.expected.empty() ? s.matcher.rule() : r.expected.front()};
-            for (std::size_t i = 1; i < r.expected.size(); ++i)
-                f.also_expected.push_back(r.expected[i]);
-            return f;
-        }
-        }
-    } catch (...) {
-        nss_fault f{0, out_of_memory};
+    abnf::matcher::outcome const r = s.matcher.check(nss);
+    switch (r.state) {
+    case abnf::match_result::status::matched: return {};
+    case abnf::match_result::status::no_match: {
+        // Every name expected there, in the grammar's storage: none left out.
+        nss_fault f{std::min(r.offset, nss.size()), r.expected_count ? r.expected[0] : s.matcher.rule()};
+        if (r.expected_count > 1)
+            f.also_expected = expected_alternatives::external(r.expected + 1, r.expected_count - 1);
+        return f;
+    }
+    default: {
+        nss_fault f{0, s.matcher.rule()};
         f.undecided = true;
         return f;
+    }
     }
 }
 

@@ -110,7 +110,7 @@ def main():
     r = urn("match", mrn, "OID", stdin=b"iala\nab\n")
     check(r[0] == 0 and r[1] == "iala: matches OID\nab: matches OID\n", "match: lines of standard input", show(r))
     r = urn("match", mrn, "NOPE", "x")
-    check(r[0] == 2 and "no rule 'NOPE'" in r[2], "match: unknown rule is status 2", show(r))
+    check(r[0] == 2 and 'no rule "NOPE"' in r[2], "match: unknown rule is status 2", show(r))
     r = urn("match", bad, "OID", "x")
     check(r[0] == 2 and "undefined rule" in r[2], "match: a grammar with errors is status 2", show(r))
 

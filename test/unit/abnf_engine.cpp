@@ -301,8 +301,25 @@ BOOST_AUTO_TEST_CASE(syntax_errors)
     BOOST_TEST(has_error(abnf::grammar::compile("a = %x110000\n"), "above 0x10FFFF"));
     BOOST_TEST(has_error(abnf::grammar::compile(""), "no rules"));
     BOOST_TEST(has_error(abnf::grammar::compile("; only a comment\n"), "no rules"));
-    // Deeply nested groups: an error, not a crash.
-    BOOST_TEST(!abnf::grammar::compile("a = " + std::string(100000, '(')).ok());
+    // Deeply nested groups: an error, not a crash. Groups and options nest
+    // 500 deep (docs/abnf.md, "Limits"), not one more.
+    BOOST_TEST(has_error(abnf::grammar::compile("a = " + std::string(100000, '(')), "nesting too deep"));
+    auto nest = [](std::size_t d, char open, char close) {
+        return "a = " + std::string(d, open) + "\"x\"" + std::string(d, close) + "\n";
+    };
+    auto deepest = compile_ok(nest(500, '(', ')'));
+    BOOST_TEST(abnf::matches(deepest, "a", "x"));
+    BOOST_TEST(compile_ok(nest(500, '[', ']')).ok());
+    BOOST_TEST(has_error(abnf::grammar::compile(nest(501, '(', ')')), "nest at most 500 deep"));
+    BOOST_TEST(has_error(abnf::grammar::compile(nest(501, '[', ']')), "nest at most 500 deep"));
+    std::string mixed = "a = ";
+    for (int i = 0; i < 250; ++i)
+        mixed += "( [ ";
+    mixed += "\"x\"";
+    for (int i = 0; i < 250; ++i)
+        mixed += " ] )";
+    BOOST_TEST(compile_ok(mixed + "\n").ok());
+    BOOST_TEST(has_error(abnf::grammar::compile("a = ( " + mixed.substr(4) + " )\n"), "nest at most 500 deep"));
 }
 
 // Line endings: CRLF (RFC 5234) and LF (a deviation); no final line break;

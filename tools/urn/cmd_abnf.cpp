@@ -214,7 +214,7 @@ urns::abnf::grammar usable(options const& o, std::string_view rule)
     if (!g.ok())
         throw usage_error{"the grammar has errors (see \"urn abnf check\")"};
     if (!g.has_rule(rule))
-        throw usage_error{"no rule '" + std::string(rule) + "' in the grammar"};
+        throw usage_error{"no rule \"" + shown(rule) + "\" in the grammar"};
     return g;
 }
 
@@ -253,7 +253,9 @@ int run_match(options const& o, inputs const& in, std::string_view rule)
     auto on_line = [&](origin const& where, std::string_view input) {
         urns::abnf::match_result const r = urns::abnf::match(g, rule, input, mo);
         bool const ok = r.state == urns::abnf::match_result::status::matched;
-        bool const limit = r.state == urns::abnf::match_result::status::step_limit;
+        bool const limit = r.state == urns::abnf::match_result::status::undecided;
+        if (limit)
+            note_undecided();
         any_unmatched = any_unmatched || !ok;
         if (o.json) {
             j.begin_object();
@@ -318,7 +320,7 @@ int run_match(options const& o, inputs const& in, std::string_view rule)
         }
         if (limit) {
             e.write(quoted(input));
-            e.write(": no verdict, the step limit ran out\n");
+            e.write(": undecided: the rule is not regular, and the match ran out of steps or memory\n");
             end_message();
             return;
         }

@@ -140,10 +140,14 @@ private:
         j_.member("urn", m.view.buffer());
         write_components_json(j_, m.view);
         if (m.namespace_fault) {
+            if (m.namespace_fault->undecided)
+                note_undecided();
             j_.key("namespace_fault");
             j_.begin_object();
             j_.member("offset", m.namespace_fault->offset);
             j_.member("expected", m.namespace_fault->expected);
+            if (m.namespace_fault->undecided)
+                j_.member_bool("undecided", true);
             j_.end_object();
         }
         j_.end_object();
@@ -161,7 +165,10 @@ private:
             o_.write(": ");
         }
         o_.write(m.view.buffer());
-        if (m.namespace_fault) {
+        if (m.namespace_fault && m.namespace_fault->undecided) {
+            note_undecided();
+            o_.write("  undecided by its namespace's rule");
+        } else if (m.namespace_fault) {
             o_.write("  rejected at offset ");
             o_.number(m.namespace_fault->offset);
             o_.write(" (expected ");

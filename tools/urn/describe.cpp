@@ -2,6 +2,8 @@
 // The urn command: printing URNs, errors and origins.
 #include "describe.hpp"
 
+#include <atomic>
+
 #include "messages.hpp"
 #include "shown.hpp"
 #include "streams.hpp"
@@ -75,8 +77,20 @@ void write_origin_json(json_writer& j, origin const& where)
     }
 }
 
+namespace {
+
+std::atomic<bool> undecided_seen{false};
+
+} // namespace
+
+void note_undecided() noexcept { undecided_seen.store(true, std::memory_order_relaxed); }
+
+bool any_undecided() noexcept { return undecided_seen.load(std::memory_order_relaxed); }
+
 void write_error_json(json_writer& j, urns::parse_error const& e, std::string_view key)
 {
+    if (e.code == urns::error::nss_undecided)
+        note_undecided();
     j.key(key);
     j.begin_object();
     j.member("code", urns::error_code_name(e.code));
@@ -131,6 +145,8 @@ char* put_text(char* q, std::string_view piece) noexcept
 
 void report_invalid(origin const& where, std::string_view input, urns::parse_error const& e)
 {
+    if (e.code == urns::error::nss_undecided)
+        note_undecided();
     out_buffer& o = err();
     begin_message();
     // Without colours, the whole message straight into the buffer (one is
@@ -139,6 +155,8 @@ void report_invalid(origin const& where, std::string_view input, urns::parse_err
     // to_chars' lines. Its first line needs at most `head_room` bytes
     // more than the file's name.
     constexpr std::size_t head_room = 1 + 20 + 14 + 16 + 5;
+    // An NSS its namespace's rule could not decide is not called invalid.
+    std::string_view const verdict = e.code == urns::error::nss_undecided ? ": undecided, as a " : ": not a valid ";
     // (A name with a byte to escape takes the other way, through location().)
     if (!colored() && shown_as_is(where.file) && o.write_into(1024 + head_room + where.file.size(), [&](char* first, char* last) -> char* {
             char* q = first;
@@ -146,7 +164,7 @@ void report_invalid(origin const& where, std::string_view input, urns::parse_err
                 q = put_text(q, where.file);
                 *q++ = ':';
                 q = std::to_chars(q, q + 20, where.line).ptr;
-                q = put_text(q, ": not a valid ");
+                q = put_text(q, verdict);
                 q = put_text(q, urns::to_string(e.syntax));
                 q = put_text(q, " URN\n");
             }
@@ -159,7 +177,7 @@ void report_invalid(origin const& where, std::string_view input, urns::parse_err
     }
     if (!where.is_argument()) {
         location(o, where);
-        o.write("not a valid ");
+        o.write(verdict.substr(2));
         o.write(urns::to_string(e.syntax));
         o.write(" URN\n");
     }

@@ -86,11 +86,18 @@ inline void report_too_long(origin const& where, std::size_t max_line, json_writ
         report_too_long(where, max_line);
 }
 
+/// Records that a namespace's rule left an NSS undecided (error
+/// nss_undecided): the command's exit status is then 2, not 1.
+void note_undecided() noexcept;
+/// Whether note_undecided() was called.
+bool any_undecided() noexcept;
+
 /// The exit status of a command that read its inputs with status `io`
-/// (call it after the reading: `any_invalid` is set by it).
+/// (call it after the reading: `any_invalid` is set by it); 2 if an input
+/// was undecided (docs/cli.md, "Exit status").
 inline int final_status(int io, bool any_invalid)
 {
-    return io != exit_ok ? io : any_invalid ? exit_invalid : exit_ok;
+    return io != exit_ok ? io : any_undecided() ? exit_usage : any_invalid ? exit_invalid : exit_ok;
 }
 
 } // namespace urn_tool

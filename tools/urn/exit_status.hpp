@@ -9,7 +9,8 @@ namespace urn_tool {
 constexpr int exit_ok = 0;
 /// Exit status: some input was invalid, or not equivalent.
 constexpr int exit_invalid = 1;
-/// Exit status: usage error, I/O error, or a feature not in this build.
+/// Exit status: usage error, I/O error, a feature not in this build, or an
+/// input a namespace's rule could not decide (nss_undecided).
 constexpr int exit_usage = 2;
 
 } // namespace urn_tool

@@ -126,7 +126,7 @@ void load_abnf_namespace(std::string_view spec)
     load_environment_plugins();
     auto const eq = spec.find('=');
     if (eq == std::string_view::npos || eq == 0 || eq + 1 == spec.size())
-        throw usage_error{"--namespace " + std::string(spec) + ": expected NID=FILE or NID=FILE:ROOT"};
+        throw usage_error{"--namespace " + shown(spec) + ": expected NID=FILE or NID=FILE:ROOT"};
     std::string const nid(spec.substr(0, eq));
     std::string path(spec.substr(eq + 1));
     std::string root;
@@ -146,15 +146,10 @@ void load_abnf_namespace(std::string_view spec)
     text << in.rdbuf();
     std::string const abnf = text.str();
     urns::nss::abnf_namespace_options o;
-    o.reference = path;
     o.source_name = path;
-    if (root.empty()) {
-        // The file's first rule: compile once to learn it.
-        urns::abnf::grammar const g = urns::abnf::grammar::compile(abnf, o.compile);
-        std::vector<std::string> const names = g.rule_names();
-        if (g.ok() && !names.empty())
-            root = names.front();
-    }
+    if (urns::nss::read_header(abnf).reference.empty())
+        o.reference = path;
+    // Without ROOT: the file header's root, else its first rule.
     urns::nss::abnf_namespace ns = urns::nss::from_abnf(nid, abnf, root, o);
     std::string problems;
     for (urns::abnf::diagnostic const& d : ns.diagnostics) {
@@ -163,7 +158,7 @@ void load_abnf_namespace(std::string_view spec)
             problems += '\n';
     }
     if (!ns)
-        throw usage_error{"--namespace " + nid + "=" + path + ": the grammar is not usable:\n" + problems};
+        throw usage_error{"--namespace " + shown(nid) + "=" + shown(path) + ": the grammar is not usable:\n" + problems};
     if (!problems.empty()) {
         begin_message();
         err().write(problems);
