@@ -2,15 +2,20 @@
 // libFuzzer target: matching with <urns/abnf.hpp>. Input: a grammar, a NUL
 // byte, then the subject (grammar at most 2048 bytes, subject at most 512).
 // Each of the grammar's first three rules is matched against the subject
-// with a step limit of 20000. Properties: no crash, hang or throw;
-// matches() agrees with match() (the same limit); a match's tree spans
-// start with the rule over the whole input, lie inside the input, come in
-// preorder and nest by depth; a failure's offset lies inside the input and
-// names what was expected.
+// with a step limit of 20000, by the automata (where the rule is regular)
+// and by the set-of-ends evaluator (compile_options::automata = false).
+// Properties: no crash, hang or throw; matches() and matcher::check()
+// agree with match() (the same limit); a regular rule is never undecided;
+// where the evaluator decides, the two readings give the same state,
+// offset, expected names and spans; a match's tree spans start with the
+// rule over the whole input, lie inside the input, come in preorder and
+// nest by depth; a failure's offset lies inside the input and names what
+// was expected.
 #include "fuzz_support.hpp"
 
 #include <urns/abnf.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -34,6 +39,9 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
     abnf::grammar const g = abnf::grammar::compile(text, o);
     if (!g.ok())
         return 0;
+    abnf::compile_options off = o;
+    off.automata = false;
+    abnf::grammar const ref = abnf::grammar::compile(text, off);
     auto const names = g.rule_names();
     for (std::size_t k = 0; k < names.size() && k < 3; ++k) {
         abnf::match_options mo;
@@ -41,8 +49,25 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
         abnf::match_result const r = abnf::match(g, names[k], in, mo);
         using status = abnf::match_result::status;
         URNS_FUZZ_CHECK(r.state != status::no_rule, all);
-        if (r.state != status::step_limit)
+        abnf::matcher const m(g, names[k]);
+        if (m.regular())
+            URNS_FUZZ_CHECK(r.state != status::undecided && !r.spans_undecided, all);
+        if (r.state != status::undecided) {
             URNS_FUZZ_CHECK(abnf::matches(g, names[k], in) == (r.state == status::matched), all);
+            abnf::matcher::outcome const c = m.check(in);
+            URNS_FUZZ_CHECK(c.state == r.state && c.offset == r.offset &&
+                                std::equal(r.expected.begin(), r.expected.end(), c.expected, c.expected + c.expected_count),
+                            all);
+        }
+        abnf::match_result const e = abnf::match(ref, names[k], in, mo);
+        if (e.state != status::undecided && !e.spans_undecided && r.state != status::undecided) {
+            URNS_FUZZ_CHECK(e.state == r.state && e.offset == r.offset && e.expected == r.expected, all);
+            URNS_FUZZ_CHECK(e.spans.size() == r.spans.size(), all);
+            for (std::size_t i = 0; i < e.spans.size() && i < r.spans.size(); ++i)
+                URNS_FUZZ_CHECK(e.spans[i].rule == r.spans[i].rule && e.spans[i].begin == r.spans[i].begin &&
+                                    e.spans[i].end == r.spans[i].end && e.spans[i].depth == r.spans[i].depth,
+                                all);
+        }
         if (r.state == status::matched) {
             URNS_FUZZ_CHECK(r.offset == in.size(), all);
             URNS_FUZZ_CHECK(!r.spans.empty() && r.spans[0].begin == 0 && r.spans[0].end == in.size() &&

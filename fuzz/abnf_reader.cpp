@@ -4,7 +4,8 @@
 // crashes, hangs or throws; every diagnostic lies inside the text, with a
 // line and column that agree with its offset, and renders; a grammar that
 // compiles knows each of its rules; the strings generate() gives for its
-// first rule match it, and its near misses do not.
+// first rule match it, and its near misses do not, by the automata and by
+// the set-of-ends evaluator alike (where the evaluator decides).
 #include "fuzz_support.hpp"
 
 #include <urns/abnf.hpp>
@@ -46,9 +47,19 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
     URNS_FUZZ_CHECK(!names.empty(), text);
     for (auto const& n : names)
         URNS_FUZZ_CHECK(g.has_rule(n) && g.canonical_name(n) == n, text);
-    for (auto const& s : abnf::generate(g, names.front(), 4, {size, 24, false}))
+    abnf::compile_options off = o;
+    off.automata = false;
+    abnf::grammar const ref = abnf::grammar::compile(text, off);
+    abnf::matcher const m(ref, names.front());
+    for (auto const& s : abnf::generate(g, names.front(), 4, {size, 24, false})) {
         URNS_FUZZ_CHECK(abnf::matches(g, names.front(), s) && s.size() <= 24, text);
-    for (auto const& s : abnf::generate(g, names.front(), 4, {size, 24, true}))
+        auto const e = m.match(s);
+        URNS_FUZZ_CHECK(e.state == abnf::match_result::status::matched || e.state == abnf::match_result::status::undecided,
+                        text);
+    }
+    for (auto const& s : abnf::generate(g, names.front(), 4, {size, 24, true})) {
         URNS_FUZZ_CHECK(!abnf::matches(g, names.front(), s), text);
+        URNS_FUZZ_CHECK(m.match(s).state != abnf::match_result::status::matched, text);
+    }
     return 0;
 }

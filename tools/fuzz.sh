@@ -121,6 +121,32 @@ for my $f (@files) {
 }
 PERL
 
+# fuzz_abnf_match: each namespace grammar of grammar/nss/, a NUL, then an
+# NSS: those of its test vectors (test/vectors/nss/<nid>.tsv), valid and
+# not, and a few strings for the others.
+mkdir -p "$seeds/abnf-match"
+perl - "$seeds/abnf-match" "$root" <<'PERL'
+use strict; use warnings;
+my ($dir, $root) = @ARGV;
+for my $g (glob "$root/grammar/nss/*.abnf") {
+    my ($nid) = $g =~ m{([^/]+)\.abnf$};
+    open my $in, '<:raw', $g or die; local $/; my $text = <$in>; close $in;
+    my @nss = ('', 'a', '0', '1.3.6.1', 'x-y:z');
+    if (open my $t, '<', "$root/test/vectors/nss/$nid.tsv") {
+        local $/ = "\n";
+        while (my $line = <$t>) {
+            next unless $line =~ /^[yn]\turn:[^:]+:([^\t#?]*)/i;
+            push @nss, $1;
+        }
+    }
+    my $i = 0;
+    for my $s (@nss) {
+        open my $out, '>:raw', sprintf("%s/%s-%03d", $dir, $nid, $i++) or die;
+        print $out $text, "\0", $s; close $out;
+    }
+}
+PERL
+
 log=$build/fuzz-log.tsv
 [ -f "$log" ] || printf 'date\ttarget\tcpu_seconds\tinputs\tresult\n' >"$log"
 failed=()
@@ -136,7 +162,7 @@ for t in "${targets[@]}"; do
     nss) seed_dirs=("$seeds/nss" "$seeds/urns-cfg") ;;
     error_to_string|query|pct|check) seed_dirs=("$seeds/urns-cfg") ;;
     abnf_reader) seed_dirs=("$root/grammar" "$root/grammar/nss") ;;
-    abnf_match) seed_dirs=() ;;
+    abnf_match) seed_dirs=("$seeds/abnf-match") ;;
     esac
     limit=(-max_total_time="$seconds")
     [ -n "$runs" ] && limit=(-runs="$runs")

@@ -18,7 +18,7 @@ std::unique_ptr<automaton> build_automaton(grammar_impl const& g, std::uint32_t 
     if (!build_nfa(g, rule, automaton_budget::nfa_states, a->thompson))
         return nullptr;
     a->grammar = &g;
-    a->deterministic = build_dfa(a->thompson, automaton_budget::dfa_states, a->forward) &&
+    a->deterministic = build_dfa(a->thompson, automaton_budget::dfa_states, automaton_budget::dfa_work, a->forward) &&
                        3 * a->forward.next.size() * sizeof(std::uint32_t) <= automaton_budget::dfa_bytes;
     if (!a->deterministic) {
         a->forward = dfa{};
@@ -71,7 +71,7 @@ reverse_dfa const* automaton::reverse() const
 {
     std::call_once(reverse_once, [this] {
         auto r = std::make_unique<reverse_dfa>();
-        if (build_reverse_dfa(thompson, automaton_budget::dfa_states, *r) &&
+        if (build_reverse_dfa(thompson, automaton_budget::dfa_states, automaton_budget::dfa_work, *r) &&
             r->live.size() * sizeof(std::uint64_t) + r->next.size() * sizeof(std::uint32_t) <= automaton_budget::dfa_bytes)
             reverse_ = std::move(r);
     });

@@ -27,6 +27,7 @@ struct automaton_budget {
     static constexpr std::size_t nfa_states = 1u << 18;   ///< Thompson states
     static constexpr std::size_t dfa_states = 1u << 14;   ///< states of each deterministic automaton
     static constexpr std::size_t dfa_bytes = 32u << 20;   ///< table bytes of each
+    static constexpr std::size_t dfa_work = 1u << 26;     ///< steps to build each
 };
 
 struct automaton {

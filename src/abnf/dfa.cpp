@@ -164,8 +164,9 @@ byte_classes classes_of(std::vector<byte_set> const& sets)
     return out;
 }
 
-bool build_dfa(nfa const& a, std::size_t max_states, dfa& out)
+bool build_dfa(nfa const& a, std::size_t max_states, std::size_t max_work, dfa& out)
 {
+    std::size_t work = 0;
     out = dfa{};
     out.cls = classes_of(a.sets);
     std::uint32_t const k = out.cls.count;
@@ -190,10 +191,11 @@ bool build_dfa(nfa const& a, std::size_t max_states, dfa& out)
     std::uint32_t const raw_start = intern(set);
     std::vector<std::uint32_t> delta;
     for (std::uint32_t s = 0; s < raw.size(); ++s) {
-        if (raw.size() > max_states)
+        if (raw.size() > max_states || work > max_work)
             return false;
         for (std::uint32_t c = 0; c < k; ++c) {
             seeds.clear();
+            work += raw[s].size() + set.size();
             for (std::uint32_t q : raw[s]) {
                 nfa::state const& st = a.states[q];
                 if (st.k == nfa::kind::byte && member[std::size_t(st.arg) * k + c])
@@ -313,8 +315,9 @@ bool build_dfa(nfa const& a, std::size_t max_states, dfa& out)
     return true;
 }
 
-bool build_reverse_dfa(nfa const& a, std::size_t max_states, reverse_dfa& out)
+bool build_reverse_dfa(nfa const& a, std::size_t max_states, std::size_t max_work, reverse_dfa& out)
 {
+    std::size_t work = 0;
     out = reverse_dfa{};
     out.cls = classes_of(a.sets);
     std::uint32_t const k = out.cls.count;
@@ -371,10 +374,11 @@ bool build_reverse_dfa(nfa const& a, std::size_t max_states, reverse_dfa& out)
     out.start = intern({a.accept});
     std::vector<std::uint32_t> core;
     for (std::uint32_t s = 0; s < cores.size(); ++s) {
-        if (cores.size() > max_states)
+        if (cores.size() > max_states || work > max_work)
             return false;
         for (std::uint32_t c = 0; c < k; ++c) {
             core.clear();
+            work += by_class[c].size() + out.words;
             for (std::uint32_t q : by_class[c])
                 if (out.has(s, a.states[q].next))
                     core.push_back(q);

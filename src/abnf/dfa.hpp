@@ -92,8 +92,9 @@ struct dfa {
     std::uint32_t max_depth = 0;
 };
 
-/// The minimized forward automaton of `a`; false past `max_states` states.
-bool build_dfa(nfa const& a, std::size_t max_states, dfa& out);
+/// The minimized forward automaton of `a`; false past `max_states` states,
+/// or past `max_work` steps of construction (closures and transitions).
+bool build_dfa(nfa const& a, std::size_t max_states, std::size_t max_work, dfa& out);
 
 /// The reverse automaton (see the top of the file).
 struct reverse_dfa {
@@ -109,8 +110,8 @@ struct reverse_dfa {
     }
 };
 
-/// The reverse automaton of `a`; false past `max_states` states.
-bool build_reverse_dfa(nfa const& a, std::size_t max_states, reverse_dfa& out);
+/// The reverse automaton of `a`; false past `max_states` states or `max_work` steps.
+bool build_reverse_dfa(nfa const& a, std::size_t max_states, std::size_t max_work, reverse_dfa& out);
 
 } // namespace detail
 } // namespace abnf

@@ -9,6 +9,7 @@ usage: abnf_tool_test.py URN_BINARY SOURCE_DIR
 
 import json
 import os
+import time
 import subprocess
 import sys
 import tempfile
@@ -127,6 +128,18 @@ def main():
     check(r[0] == 0 and bad_words and m[1] == "", "generate --invalid: none matches", show(m))
     r = urn("generate", mrn, "OID", "-n", "20", "--max-length", "3")
     check(r[0] == 0 and all(len(w) <= 3 for w in r[1].splitlines()), "generate --max-length", show(r))
+    # A finite language: "a", "b" and "ab", each letter in either case (RFC
+    # 5234 section 2.3), are 2 + 2 + 4 = 8 strings; asked for a trillion,
+    # generate stops when they run out, and says how many it made.
+    finite = os.path.join(tmp, "finite.abnf")
+    with open(finite, "w") as f:
+        f.write('r = "a" / "b" / "ab"\n')
+    t0 = time.monotonic()
+    r = urn("generate", finite, "r", "-n", "1000000000000")
+    took = time.monotonic() - t0
+    check(r[0] == 0 and sorted(r[1].split()) == sorted(["a", "A", "b", "B", "ab", "aB", "Ab", "AB"])
+          and "made 8 of 1000000000000 strings" in r[2] and took < 30,
+          "generate: stops when the language runs out, and says so", show(r))
 
     # diff: the shipped oid grammar against the oid validator; isbn's check
     # digit is prose, so the ABNF alone disagrees with the validator.

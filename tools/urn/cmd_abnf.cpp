@@ -370,11 +370,34 @@ int run_generate(options const& o, std::string_view rule)
     go.invalid = o.invalid;
     std::size_t const n = o.have_count ? o.count : 10;
     out_buffer& w = out();
+    std::size_t made = 0, left_out = 0;
     for (std::string const& s : urns::abnf::generate(g, rule, n, go)) {
-        if (s.find_first_of("\n\r") != std::string::npos)
-            continue;  // one string a line
+        if (s.find_first_of("\n\r") != std::string::npos) {
+            ++left_out;  // one string a line
+            continue;
+        }
         w.write(s);
         w.put('\n');
+        ++made;
+    }
+    if (made < n) {
+        // The rule's strings ran out (within --max-length), or were hard to find.
+        out_buffer& e = err();
+        begin_message();
+        e.write("urn: abnf generate: made ");
+        e.number(made);
+        e.write(" of ");
+        e.number(n);
+        e.write(o.invalid ? " near misses" : " strings");
+        if (left_out > 0) {
+            e.write(" (and left out ");
+            e.number(left_out);
+            e.write(" with a line break)");
+        }
+        e.write(": no more found within --max-length ");
+        e.number(o.max_length);
+        e.put('\n');
+        end_message();
     }
     return exit_ok;
 }
