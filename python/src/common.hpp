@@ -454,6 +454,8 @@ struct parse_failure {
 
 /// The exception types, made by init_errors.
 inline PyObject* parse_error_type = nullptr;
+/// urns.UndecidedError, a ParseError: a namespace's rule could not decide.
+inline PyObject* undecided_error_type = nullptr;
 inline PyObject* grammar_error_type = nullptr;
 inline PyObject* plugin_error_type = nullptr;
 
@@ -475,6 +477,9 @@ constexpr std::size_t chunk_items = 4096;
 /// caret message made only then).
 inline py::object failed_item(on_error how, urns::parse_error const& e, std::string_view input, std::size_t i)
 {
+    // An undecided item is not an invalid one: never None (docs/python.md).
+    if (how == on_error::none && e.code == urns::error::nss_undecided)
+        throw parse_failure(e, input, i);
     return how == on_error::none ? py::object(py::none()) : make_parse_error(parse_failure(e, input, i));
 }
 

@@ -110,7 +110,8 @@ void add_function(py::module_& module, char const* public_module, char const* na
 
 py::object make_parse_error(parse_failure const& f)
 {
-    py::object exc = py::reinterpret_borrow<py::object>(parse_error_type)(py::str(f.message));
+    PyObject* const type = f.error.code == urns::error::nss_undecided ? undecided_error_type : parse_error_type;
+    py::object exc = py::reinterpret_borrow<py::object>(type)(py::str(f.message));
     exc.attr("offset") = f.error.offset;
     exc.attr("expected") = py::str(std::string(f.error.expected));
     py::list also;
@@ -142,6 +143,17 @@ void init_errors(py::module_& m)
         PyExc_ValueError, nullptr);
     if (!parse_error_type)
         throw py::error_already_set();
+    undecided_error_type = PyErr_NewExceptionWithDoc(
+        "urns.UndecidedError",
+        "A namespace's rule could not decide whether an NSS is valid (code\n"
+        "'nss_undecided'): an ABNF rule that is not regular ran out of steps or memory\n"
+        "(docs/abnf.md, \"Limits\"). The input is neither valid nor invalid: every call\n"
+        "raises it, is_valid() and is_valid_many() too, and errors='none' does not\n"
+        "hide it (errors='return' gives it in place). A ParseError, with its attributes.",
+        parse_error_type, nullptr);
+    if (!undecided_error_type)
+        throw py::error_already_set();
+    m.attr("UndecidedError") = py::handle(undecided_error_type);
     grammar_error_type = PyErr_NewExceptionWithDoc(
         "urns.GrammarError",
         "A namespace's ABNF cannot be used (Namespace.from_abnf).\n\n"
@@ -172,7 +184,7 @@ void init_errors(py::module_& m)
                 std::rethrow_exception(p);
         } catch (parse_failure const& f) {
             py::object exc = make_parse_error(f);
-            PyErr_SetObject(parse_error_type, exc.ptr());
+            PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exc.ptr())), exc.ptr());
         } catch (grammar_failure const& f) {
             py::object exc = make_grammar_error(f);
             PyErr_SetObject(grammar_error_type, exc.ptr());

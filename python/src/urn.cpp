@@ -240,7 +240,10 @@ py::object fn_is_valid(PyObject** a)
     } else if (!text_view(text, v, &copy)) {
         not_text(text, "text");
     }
-    return py::bool_(bool(parse_view(v, syn, ns)));
+    auto const r = parse_view(v, syn, ns);
+    if (!r && r.error().code == urns::error::nss_undecided)
+        throw parse_failure(r.error(), v, std::nullopt);
+    return py::bool_(bool(r));
 }
 
 py::object fn_parse_many(PyObject** a)
@@ -494,10 +497,22 @@ py::object valid_bytes(PyObject* iterable, urns::syntax syn, ns_arg const& ns, b
                 }
             }
         }
-        py::gil_scoped_release nogil;
-        for (std::size_t i = start; i < end; ++i)
-            if (bit[i])
-                bit[i] = urns::parse_urn(texts[i - start], o) ? 1 : 0;
+        std::size_t undecided = end;
+        urns::parse_error why;
+        {
+            py::gil_scoped_release nogil;
+            for (std::size_t i = start; i < end; ++i)
+                if (bit[i]) {
+                    auto const r = urns::parse_urn(texts[i - start], o);
+                    bit[i] = r ? 1 : 0;
+                    if (!r && r.error().code == urns::error::nss_undecided && undecided == end) {
+                        undecided = i;
+                        why = r.error();
+                    }
+                }
+        }
+        if (undecided != end)  // neither 1 nor 0: raised
+            throw parse_failure(why, texts[undecided - start], undecided);
     }
     return bits;
 }

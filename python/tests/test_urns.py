@@ -592,6 +592,29 @@ def test_abnf_namespace_validate_and_fields(mrn, mrn_ci):
     assert mrn_ci.fields("iala-:x") == []
 
 
+def test_undecided_is_an_exception():
+    # r = 1*4( [ "." r ] ) is not regular, and 300 dots give it more
+    # derivations than the step limit allows (docs/abnf.md, "Limits"):
+    # undecided, which no call turns into "invalid".
+    dots = urns.Namespace.from_abnf("tt", 'r = 1*4( [ "." r ] )\n', "r")
+    reg = urns.Registry([dots])
+    short, long_ = "urn:tt:" + "." * 10, "urn:tt:" + "." * 300
+    assert urns.is_valid(short, namespaces=reg)
+    with pytest.raises(urns.UndecidedError) as e:
+        urns.is_valid(long_, namespaces=reg)
+    assert isinstance(e.value, urns.ParseError) and e.value.code == "nss_undecided"
+    with pytest.raises(urns.UndecidedError):
+        urns.parse(long_, namespaces=reg)
+    with pytest.raises(urns.UndecidedError) as e:
+        urns.is_valid_many([short, long_], namespaces=reg)
+    assert e.value.index == 1
+    with pytest.raises(urns.UndecidedError):
+        urns.parse_many([short, long_], namespaces=reg, errors="none")
+    got = urns.parse_many([short, long_, "urn:tt:x"], namespaces=reg, errors="return")
+    assert isinstance(got[0], urns.URN) and isinstance(got[1], urns.UndecidedError)
+    assert type(got[2]) is urns.ParseError and got[2].code == "nss_rejected"
+
+
 def test_abnf_namespace_in_registry(mrn):
     reg = urns.Registry([mrn])
     assert "mrn" in reg and "MRN" in reg and "isbn" in reg and "nope" not in reg and 3 not in reg

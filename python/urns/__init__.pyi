@@ -42,6 +42,8 @@ class ParseError(ValueError):
     syntax: str
     index: Optional[int]
 
+class UndecidedError(ParseError): ...
+
 class URN:
     def __new__(cls, text: _Text, syntax: _Syntax = ..., namespaces: _Namespaces = ...) -> "URN": ...
     @property

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
+"""`urn check --namespaces` with a namespace from its ABNF file against the
+same namespace compiled in (X3): the throughput of each, per namespace.
+
+usage: abnf_tool.py URN_BINARY SOURCE_DIR [--lines N] [--runs N] [--only NID...]
+
+For each namespace compiled in with X3 that has grammar/nss/NID.abnf, a
+corpus of N lines (default 400,000): "urn:NID:" and an NSS, nine in ten
+valid ones (`urn abnf generate` from the file) and one in ten near misses
+(`--invalid`), in a random order, each URN valid in RFC 8141's generic
+syntax. Then, RUNS times (default 5) each, alternating:
+
+    urn check -q -j1 --syntax rfc8141 --namespaces FILE                         (X3)
+    urn check -q -j1 --syntax rfc8141 --namespaces --namespace NID=NID.abnf FILE (ABNF)
+
+output and errors to /dev/null, the file in the page cache; the best CPU time
+(user + system) of each, the throughput in MB/s, and the ratio ABNF / X3 of
+throughputs (at least 0.8 is the target, bench/README.md). The CPU model
+comes first.
+"""
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
+
+
+def cpu_time(cmd):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open(os.devnull, "wb") as null:
+        status = subprocess.run(cmd, stdout=null, stderr=null).returncode
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if status not in (0, 1):
+        raise SystemExit("%s: status %d" % (" ".join(cmd), status))
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def strings(urn, grammar, root, count, invalid):
+    cmd = [urn, "abnf", "generate", "--rfc3986", grammar, root, "-n", str(count), "--seed", "8141",
+           "--max-length", "64"] + (["--invalid"] if invalid else [])
+    out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+    return [s for s in out.split(b"\n") if s]
+
+
+def generic_valid(urn, lines, path):
+    """The lines RFC 8141's generic syntax accepts."""
+    with open(path, "wb") as f:
+        f.write(b"\n".join(lines) + b"\n")
+    out = subprocess.run([urn, "check", "--syntax", "rfc8141", path], stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL).stdout
+    return [line.split(b"  ", 1)[0] for line in out.split(b"\n") if line]
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) < 2:
+        print(__doc__)
+        return 2
+    urn, src = os.path.abspath(args[0]), args[1]
+    lines, runs, only = 400000, 5, set()
+    i = 2
+    while i < len(args):
+        if args[i] == "--lines":
+            lines = int(args[i + 1])
+            i += 2
+        elif args[i] == "--runs":
+            runs = int(args[i + 1])
+            i += 2
+        elif args[i] == "--only":
+            only.update(args[i + 1:])
+            break
+        else:
+            raise SystemExit("unknown argument " + args[i])
+    x3 = {"dev", "epc", "epcglobal", "example", "gsma", "ietf", "isan", "isbn", "iso", "issn", "mpeg", "nbn", "nfc",
+          "oasis", "ogc", "oid", "publicid", "uuid", "xmpp"}
+    print("CPU: " + cpu_model())
+    print("%-10s %8s %7s %10s %10s %7s" % ("namespace", "lines", "MB", "X3 MB/s", "ABNF MB/s", "ratio"))
+    ratios = []
+    rng = random.Random(5031)
+    with tempfile.TemporaryDirectory(prefix="urns-abnf-tool-") as tmp:
+        for nid in sorted(x3):
+            if only and nid not in only:
+                continue
+            grammar = os.path.join(src, "grammar", "nss", nid + ".abnf")
+            with open(grammar) as f:
+                root = next(line.split("=")[0].strip() for line in f if line[:1].isalpha())
+            prefix = b"urn:" + nid.encode() + b":"
+            scratch = os.path.join(tmp, "probe.txt")
+            valid = generic_valid(urn, [prefix + s for s in strings(urn, grammar, root, 2000, False)], scratch)
+            near = generic_valid(urn, [prefix + s for s in strings(urn, grammar, root, 400, True)], scratch)
+            if not valid:
+                continue
+            corpus = [rng.choice(near) if near and rng.random() < 0.1 else rng.choice(valid) for _ in range(lines)]
+            path = os.path.join(tmp, nid + ".txt")
+            with open(path, "wb") as f:
+                f.write(b"\n".join(corpus) + b"\n")
+            size = os.path.getsize(path)
+            base = [urn, "check", "-q", "-j1", "--syntax", "rfc8141", "--namespaces"]
+            with_abnf = base + ["--namespace", "%s=%s" % (nid, grammar)]
+            best_x3 = best_abnf = float("inf")
+            for _ in range(runs):
+                best_x3 = min(best_x3, cpu_time(base + [path]))
+                best_abnf = min(best_abnf, cpu_time(with_abnf + [path]))
+            mb = size / 1e6
+            ratio = best_x3 / best_abnf  # throughput ABNF / X3
+            ratios.append(ratio)
+            print("%-10s %8d %7.1f %10.1f %10.1f %7.2f" % (nid, lines, mb, mb / best_x3, mb / best_abnf, ratio))
+    if ratios:
+        ratios.sort()
+        print("ratio: min %.2f, median %.2f; at least 0.8: %d of %d" %
+              (ratios[0], ratios[len(ratios) // 2], sum(r >= 0.8 for r in ratios), len(ratios)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
