@@ -136,112 +136,118 @@ bool automaton::simulate(unsigned char const* in, std::size_t n, failure* f) con
 automaton::diagnosis automaton::diagnose(unsigned char const* in, std::size_t n) const
 {
     diagnosis out;
-    if (deterministic) {
-        // Where the match stops: a byte of no way on, or the end. Chains
-        // are checked whole first, as matches() does, and byte by byte only
-        // where one fails.
-        std::uint32_t const k = forward.cls.count;
-        std::uint32_t s = forward.start;
-        std::size_t p = 0, bytewise = 0;  // bytes left to step one by one (a chain that failed)
-        while (p < n) {
-            std::uint32_t const chain = forward.dies.empty() || bytewise ? 0 : forward.run[s];
-            if (chain > 1) {
-                std::size_t const m = std::min<std::size_t>(chain, n - p);
-                std::uint64_t dead = 0;
-                for (std::size_t j = 0; j < m; ++j)
-                    dead |= forward.dies[s + j] >> forward.cls.of[in[p + j]];
-                if (!(dead & 1)) {
-                    s += static_cast<std::uint32_t>(m);
-                    p += m;
-                    continue;
-                }
-                bytewise = m;
-            }
-            std::uint32_t const t = forward.step(s, in[p]);
-            if (t == 0)
-                break;
-            s = t;
-            ++p;
-            bytewise -= bytewise != 0;
-        }
-        if (p == n && forward.accepting[s]) {
-            out.matched = true;
-            return out;
-        }
-        std::uint32_t const l = p < n ? ready[std::size_t(s) * k + forward.cls.of[in[p]]] : ready_end[s];
-        if (l != none) {
-            out.offset = p;
-            out.expected = ready_lists[l];
-            return out;
-        }
-    } else if (simulate(in, n, nullptr)) {
-        out.matched = true;
-        return out;
-    }
-    failure const f = fail(in, n);
-    out.offset = f.offset;
-    out.expected = grammar->names_of(f.rules, f.end);
-    return out;
-}
-
-automaton::failure automaton::fail(unsigned char const* in, std::size_t n) const
-{
     if (!deterministic) {
         failure f;
-        simulate(in, n, &f);
-        return f;
+        out.matched = simulate(in, n, &f);
+        if (!out.matched) {
+            out.offset = f.offset;
+            out.expected = grammar->names_of(f.rules, f.end);
+        }
+        return out;
     }
-    // First pass: the farthest position where a terminal failed (a
-    // terminal entered `depth` bytes before fails where it started), or
-    // where the input could have ended.
+    // Where the match stops: a byte of no way on, or the end. Chains are
+    // checked whole first, as matches() does, and byte by byte only where
+    // one fails. The states of the last max_depth + 1 positions are kept:
+    // the farthest failure is among them.
     std::uint32_t const k = forward.cls.count;
-    auto const step = [&](std::uint32_t s, std::size_t p) { return forward.step(s, in[p]); };
-    failure f;
+    std::size_t const w = forward.max_depth + 1;
+    std::size_t mask = 1;  // the ring's size less one, a power of two: no division a byte
+    while (mask < w)
+        mask = mask << 1 | 1;
+    thread_local std::vector<std::uint32_t> ring;  // ring[q & mask]: the state at position q
+    if (ring.size() < mask + 1)
+        ring.resize(mask + 1);
+    std::uint32_t s = forward.start;
+    std::size_t p = 0;
+    ring[0] = s;
+    // The farthest failure so far: where a terminal tried at a byte failed
+    // (d bytes into it: d before), or where the input could have ended.
     bool any = false;
-    auto record = [&](std::size_t at) {
-        if (!any || at > f.offset) {
-            f.offset = at;
+    std::size_t far = 0;
+    auto failed_at = [&](std::size_t at) {
+        if (!any || at > far) {
+            far = at;
             any = true;
         }
     };
-    std::uint32_t s = forward.start;
-    for (std::size_t p = 0;; ++p) {
-        if (p == n) {
-            if (forward.end_fail[s] != none)
-                record(n - forward.end_fail[s]);
-            break;
-        }
+    auto step_one = [&]() {
         std::uint32_t const d = forward.fail[std::size_t(s) * k + forward.cls.of[in[p]]];
         if (d != none)
-            record(p - d);
+            failed_at(p - d);
         if (forward.accepting[s])
-            record(p);
-        s = step(s, p);
-        if (s == 0)
-            break;
+            failed_at(p);
+        return forward.step(s, in[p]);
+    };
+    while (p < n) {
+        std::uint32_t const chain = forward.dies.empty() ? 0 : forward.run[s];
+        std::size_t m = 1;  // bytes to step one by one
+        if (chain >= dfa::min_chain) {
+            m = std::min<std::size_t>(chain, n - p);
+            std::uint64_t dead = 0;
+            for (std::size_t j = 0; j < m; ++j)
+                dead |= forward.dies[s + j] >> forward.cls.of[in[p + j]];
+            if (!(dead & 1)) {
+                // A chain's states follow one another. One of each state's
+                // terminals matched; others may have failed there.
+                for (std::size_t j = m > w ? m - w : 0; j < m; ++j)
+                    ring[(p + j + 1) & mask] = s + static_cast<std::uint32_t>(j + 1);
+                for (std::size_t j = 0; j < m; ++j) {
+                    std::uint32_t const d = forward.fail[std::size_t(s + j) * k + forward.cls.of[in[p + j]]];
+                    if (d != none)
+                        failed_at(p + j - d);
+                    if (forward.accepting[s + j])
+                        failed_at(p + j);
+                }
+                s += static_cast<std::uint32_t>(m);
+                p += m;
+                continue;
+            }
+        }
+        std::size_t const stop = p + m;
+        for (; p < stop; ++p) {
+            std::uint32_t const t = step_one();
+            if (t == 0)
+                break;
+            s = t;
+            ring[(p + 1) & mask] = s;
+        }
+        if (p < stop)
+            break;  // died at p
     }
-    // Second pass: what failed there. Terminals that fail at offset are
-    // tried at offset + their depth.
-    s = forward.start;
-    for (std::size_t p = 0; p < f.offset; ++p)
-        s = step(s, p);
-    for (std::size_t p = f.offset; p <= n && p <= f.offset + forward.max_depth; ++p) {
-        if (p == f.offset && p < n && forward.accepting[s])
-            f.end = true;
-        for (auto const& t : forward.terms[s])
-            if (t.depth == p - f.offset && (p == n || !has(forward.sets[t.set], in[p])))
-                f.rules.push_back(t.rule);
-        if (p == n)
-            break;
-        s = step(s, p);
-        if (s == 0)
-            break;
+    if (p == n && forward.accepting[s]) {
+        out.matched = true;
+        return out;
     }
-    if (f.rules.size() > 1) {
-        std::sort(f.rules.begin(), f.rules.end());
-        f.rules.erase(std::unique(f.rules.begin(), f.rules.end()), f.rules.end());
+    // Known when the automaton was built: a terminal fails here at its first byte.
+    std::uint32_t const l = p < n ? ready[std::size_t(s) * k + forward.cls.of[in[p]]] : ready_end[s];
+    if (l != none) {
+        out.offset = p;
+        out.expected = ready_lists[l];
+        return out;
     }
-    return f;
+    // Else the farthest failure found on the way, and what failed there:
+    // the terminals tried at far + depth (the states of the window).
+    if (p == n && forward.end_fail[s] != none)
+        failed_at(n - forward.end_fail[s]);
+    std::size_t const from = p + 1 > w ? p + 1 - w : 0;
+    thread_local std::vector<std::uint32_t> rules;
+    rules.clear();
+    bool end = false;
+    for (std::size_t q = std::max(far, from); q <= p && q <= far + forward.max_depth; ++q) {
+        std::uint32_t const st = ring[q & mask];
+        if (q == far && q < n && forward.accepting[st])
+            end = true;
+        auto const& terms = forward.terms[st];
+        auto const depth = static_cast<std::uint32_t>(q - far);
+        auto it = std::lower_bound(terms.begin(), terms.end(), depth,
+                                   [](dfa::terminal const& t, std::uint32_t d) { return t.depth < d; });
+        for (; it != terms.end() && it->depth == depth; ++it)
+            if (q == n || !has(forward.sets[it->set], in[q]))
+                rules.push_back(it->rule);
+    }
+    out.offset = far;
+    out.expected = grammar->names_of(rules, end);
+    return out;
 }
 
 bool automaton::spans(unsigned char const* in, std::size_t n, std::vector<char> const& want, std::size_t depth0,

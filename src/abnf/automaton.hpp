@@ -52,7 +52,7 @@ struct automaton {
         std::uint32_t const* const next = forward.next.data();
         std::uint8_t const* const of = forward.cls.of.data();
         std::uint32_t p = forward.start << shift;
-        if (!forward.dies.empty() && (forward.run[forward.start] > 1 || forward.accepting[forward.start] == 2))
+        if (!forward.dies.empty() && (forward.run[forward.start] >= dfa::min_chain || forward.accepting[forward.start] == 2))
             p |= dfa::chain_flag;
         std::size_t i = 0;
         for (;;) {
@@ -78,7 +78,7 @@ struct automaton {
                 return false;
             p += static_cast<std::uint32_t>(m << shift);
             i += m;
-            if (i < n && forward.run[p >> shift] > 1)
+            if (i < n && forward.run[p >> shift] >= dfa::min_chain)
                 p |= dfa::chain_flag;
         }
     }
@@ -91,14 +91,13 @@ struct automaton {
         std::vector<std::uint32_t> rules;
         bool end = false;
     };
-    failure fail(unsigned char const* in, std::size_t n) const;
 
     using name_list = detail::name_list;
     /// The verdict, and for an input the rule does not match the farthest
     /// failure with its names: at once, without allocating, when the
     /// failure is where the match stopped (the names of that state and
-    /// byte were listed when the automaton was built), else through fail()
-    /// and an interned list (the first time each list is seen).
+    /// byte were listed when the automaton was built), else from the states
+    /// of the last positions and an interned list.
     struct diagnosis {
         bool matched = false;
         std::size_t offset = 0;
@@ -115,7 +114,7 @@ struct automaton {
                std::vector<span>& out, grammar_impl const& g) const;
 
     /// Runs the Thompson automaton on `in`: whether it matches, and with
-    /// `f` the farthest failure (see fail()). Allocates; false when out of memory.
+    /// `f` the farthest failure. Allocates; false when out of memory.
     bool simulate(unsigned char const* in, std::size_t n, failure* f) const noexcept;
 
     mutable std::once_flag reverse_once;

@@ -375,15 +375,47 @@ struct grammar_impl::name_store {
     std::map<std::pair<std::vector<std::uint32_t>, bool>, name_list> index;
 };
 
-grammar_impl::grammar_impl() : names_(std::make_unique<name_store>()) {}
+namespace {
+
+std::atomic<std::uint64_t> serials{0};
+
+} // namespace
+
+grammar_impl::grammar_impl() : names_(std::make_unique<name_store>()), serial_(++serials) {}
 grammar_impl::~grammar_impl() = default;
 
-name_list grammar_impl::names_of(std::vector<std::uint32_t> rules, bool end) const
+name_list grammar_impl::names_of(std::vector<std::uint32_t> const& given, bool end) const
 {
+    thread_local std::vector<std::uint32_t> rules;
+    rules.assign(given.begin(), given.end());
     std::sort(rules.begin(), rules.end());
     rules.erase(std::unique(rules.begin(), rules.end()), rules.end());
+    // A few lists met last on this thread, by the grammar's serial (never
+    // reused, unlike an address), checked before the shared store's lock.
+    struct recent {
+        std::uint64_t serial = 0;
+        std::vector<std::uint32_t> rules;
+        bool end = false;
+        name_list list;
+    };
+    thread_local recent cache[8];
+    thread_local unsigned next_slot = 0;
+    for (recent const& r : cache)
+        if (r.serial == serial_ && r.end == end && r.rules == rules)
+            return r.list;
+    name_list const l = intern_names(rules, end);
+    recent& slot = cache[next_slot++ % 8];
+    slot.serial = serial_;
+    slot.rules = rules;
+    slot.end = end;
+    slot.list = l;
+    return l;
+}
+
+name_list grammar_impl::intern_names(std::vector<std::uint32_t> const& rules, bool end) const
+{
     std::lock_guard<std::mutex> lock(names_->mutex);
-    auto key = std::make_pair(std::move(rules), end);
+    auto key = std::make_pair(rules, end);
     auto const it = names_->index.find(key);
     if (it != names_->index.end())
         return it->second;

@@ -309,7 +309,7 @@ bool build_dfa(nfa const& a, std::size_t max_states, std::size_t max_work, dfa& 
                 if (out.next[(std::size_t(ns) << out.shift) + c] == 0)
                     out.dies[ns] |= std::uint64_t(1) << c;
         for (std::uint32_t& e : out.next)
-            if (e == 0 || out.run[e >> out.shift] > 1 || out.accepting[e >> out.shift] == 2)
+            if (e == 0 || out.run[e >> out.shift] >= dfa::min_chain || out.accepting[e >> out.shift] == 2)
                 e |= dfa::chain_flag;
     }
     return true;

@@ -61,6 +61,9 @@ struct dfa {
     /// that accepts whatever follows (with at most 64 classes: a step then
     /// tests one bit for all three).
     static constexpr std::uint32_t chain_flag = 0x80000000u;
+    /// The shortest chain checked whole (a shorter one costs more to set
+    /// up than its steps).
+    static constexpr std::uint32_t min_chain = 8;
 
     /// The state after `state` on byte `b` (not shifted).
     std::uint32_t step(std::uint32_t state, unsigned char b) const noexcept
@@ -69,18 +72,19 @@ struct dfa {
     }
 
     /// A terminal being tried in a state (its byte state's facts).
+    /// Ordered by depth first: the terminals of one depth are a range.
     struct terminal {
         std::uint32_t rule, depth, set;
         friend bool operator<(terminal const& a, terminal const& b)
         {
-            return a.rule != b.rule ? a.rule < b.rule : a.depth != b.depth ? a.depth < b.depth : a.set < b.set;
+            return a.depth != b.depth ? a.depth < b.depth : a.rule != b.rule ? a.rule < b.rule : a.set < b.set;
         }
         friend bool operator==(terminal const& a, terminal const& b)
         {
             return a.rule == b.rule && a.depth == b.depth && a.set == b.set;
         }
     };
-    std::vector<std::vector<terminal>> terms;  ///< per state
+    std::vector<std::vector<terminal>> terms;  ///< per state, sorted
     std::vector<byte_set> sets;                ///< the terminals' byte sets
     /// fail[state * cls.count + class]: the least depth of the state's
     /// terminals that fail on a byte of the class (none: no terminal fails).

@@ -172,7 +172,7 @@ struct grammar_impl {
     /// The names of `rules` (and "end of input" if `end`), sorted, each
     /// once: interned, so that a failure's names need no allocation the
     /// second time (thread-safe; the lists live as long as the grammar).
-    name_list names_of(std::vector<std::uint32_t> rules, bool end) const;
+    name_list names_of(std::vector<std::uint32_t> const& rules, bool end) const;
 
     grammar_impl();
     ~grammar_impl();
@@ -187,6 +187,8 @@ private:
     mutable std::mutex build_mutex_;
     struct name_store;
     std::unique_ptr<name_store> names_;
+    std::uint64_t serial_;  ///< this grammar's number, never reused in the process
+    name_list intern_names(std::vector<std::uint32_t> const& rules, bool end) const;
 };
 
 /** A hash of a rule name that ignores ASCII case, eight bytes at a time:

@@ -231,7 +231,7 @@ matcher::outcome matcher::check(std::string_view input) const noexcept
                 else
                     rules.push_back(g_.impl()->find(e));
             }
-            auto const l = g_.impl()->names_of(std::move(rules), end);
+            auto const l = g_.impl()->names_of(rules, end);
             out.expected = l.data;
             out.expected_count = l.size;
         }
