@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSL-1.0
-// libFuzzer target: the built-in namespaces (include/urns/nss/). Input:
-// one byte choosing the syntax and the namespace (an entry of
-// nss::builtin()), then an NSS, optionally "\n" and a second NSS. The URN
-// is "urn:<nid>:<nss>". Properties: a registry only adds rules (what parses
+// libFuzzer target: the shipped namespaces (nss::builtin(): X3 ones, those
+// checked from their ABNF, opaque ones). Input: one byte choosing the
+// syntax (and, where no NID follows, the namespace: an entry of
+// nss::builtin()), then a NID and a NUL byte (optional), then an NSS,
+// optionally "\n" and a second NSS. The URN is "urn:<nid>:<nss>". Properties: a registry only adds rules (what parses
 // with it parses without it, with the same spans); it rejects exactly what
 // nss::validate faults, as error::nss_rejected at the fault's offset
 // inside the NSS; each validator's fault lies inside its input; folds fit
@@ -74,8 +75,13 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
     if (size < 1 || reg.size() == 0)
         return 0;
     auto const syn = static_cast<urns::syntax>(data[0] % 3);
-    urns::nss::namespace_rules const& rules = reg.entries()[(data[0] >> 2) % reg.size()];
-    std::string_view const in(reinterpret_cast<char const*>(data + 1), size - 1);
+    std::string_view in(reinterpret_cast<char const*>(data + 1), size - 1);
+    urns::nss::namespace_rules const* chosen = nullptr;
+    if (std::size_t const nul = in.find('\0'); nul != std::string_view::npos && nul <= 32) {
+        chosen = reg.find(in.substr(0, nul));
+        in.remove_prefix(nul + 1);
+    }
+    urns::nss::namespace_rules const& rules = chosen ? *chosen : reg.entries()[(data[0] >> 2) % reg.size()];
     std::size_t const nl = in.find('\n');
     std::string_view const nss_a = in.substr(0, nl);
 

@@ -75,16 +75,15 @@ fi
 # that read a first byte of configuration get the same seeds with such a
 # byte in front: 0, 1, 2 (the syntaxes) in seeds/*-cfg/ and, for find_urns,
 # also "0", "1", "2" (strict mode, uri_context) in seeds/urns-extract/; the
-# NSSs of the URNs of built-in namespaces, with the byte that selects their
-# namespace, in seeds/nss/.
+# NID, a NUL and the NSS of each URN (fuzz_nss looks the NID up among the
+# shipped namespaces), with the syntax byte in front, in seeds/nss/; the
+# same of every URN of test/vectors/nss/ (the registered namespaces).
 seeds=$build/seeds
 rm -rf "$seeds"
-perl - "$seeds" "$root/test/vectors/spec.tsv" "$root"/test/vectors/peers/*.tsv <<'PERL'
+perl - "$seeds" "$root/test/vectors/spec.tsv" "$root"/test/vectors/peers/*.tsv "$root"/test/vectors/nss/*.tsv <<'PERL'
 use strict; use warnings;
 my ($dir, @files) = @ARGV;
 mkdir $dir; mkdir "$dir/$_" for qw(urns pairs urns-cfg pairs-cfg urns-extract nss);
-# nss::builtin()'s order (fuzz_nss: namespace = (first byte >> 2) % count).
-my %ns_index = (uuid => 0, isbn => 1, issn => 2, oid => 3, ietf => 4, nbn => 5, example => 6, gsma => 7, isan => 8, dev => 9, ogc => 10, mpeg => 11, oasis => 12, publicid => 13, epc => 14, epcglobal => 15, nfc => 16, xmpp => 17, iso => 18);
 sub unescape { my $s = shift; $s =~ s/\\(x([0-9A-Fa-f]{2})|.)/defined $2 ? chr(hex $2) : $1 eq 't' ? "\t" : $1 eq 'n' ? "\n" : $1 eq 'r' ? "\r" : $1/ge; $s }
 sub put { my ($sub, $name, $data, @prefixes) = @_;
     for my $p (@prefixes ? @prefixes : ('')) {
@@ -94,22 +93,23 @@ my $n = 0;
 for my $f (@files) {
     open my $in, '<', $f or die "$f: $!";
     my ($base) = $f =~ m{([^/]+)\.tsv$};
-    my $header = <$in>;
+    my $nssfile = $f =~ m{/vectors/nss/};   # kind, URN, [URN,] ...: no header line
+    my $header = $nssfile ? '' : <$in>;
     while (my $line = <$in>) {
         chomp $line; $line =~ s/\r$//;
         next if $line eq '' || $line =~ /^#/;
         my @c = split /\t/, $line, -1;
         $n++;
-        my @inputs = $base eq 'spec' ? ($c[1]) : $header =~ /^lhs/ ? ($c[0], $c[1]) : ($c[0]);
+        my @inputs = $nssfile ? (grep { /^urn:/i } @c[1 .. $#c]) : $base eq 'spec' ? ($c[1]) :
+            $header =~ /^lhs/ ? ($c[0], $c[1]) : ($c[0]);
         my $i = 0;
         for my $u (map { unescape($_) } @inputs) {
             my $name = "$base-$n-" . $i++;
             put('urns', $name, $u);
             put('urns-cfg', $name, $u, "\x00", "\x01", "\x02");
             put('urns-extract', $name, $u, "\x00", "\x01", "\x02", "0", "1", "2");
-            if ($u =~ /^urn:([A-Za-z0-9-]+):(.*)$/is && exists $ns_index{lc $1}) {
-                my $k = $ns_index{lc $1};
-                put('nss', $name, $2, map { chr(4 * $k + $_) } 0 .. 2);
+            if ($u =~ /^urn:([A-Za-z0-9-]+):(.*)$/is) {
+                put('nss', $name, "$1\0$2", map { chr($_) } 0 .. 2);
             }
         }
         if (@inputs == 2) {

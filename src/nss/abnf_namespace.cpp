@@ -192,9 +192,11 @@ namespace_header read_header(std::string_view text, std::string_view source_name
             h.reference = std::string(value);
         else if (key == "check") {
             h.check = std::string(value);
-            if (h.check != "grammar" && h.check != "opaque")
-                warn("check is \"grammar\" or \"opaque\"");
-        } else if (key == "root")
+            if (h.check != "grammar" && h.check != "x3" && h.check != "opaque")
+                warn("check is \"grammar\", \"x3\" or \"opaque\"");
+        } else if (key == "unreadable")
+            h.unreadable = std::string(value);
+        else if (key == "root")
             h.root = std::string(value);
         else if (key == "fields")
             h.fields = words(value);

@@ -38,7 +38,7 @@ X3_LAYERS = {"grammar", "nss"}
 X3_FILES = set(GLUE)
 X3_HEADERS = re.compile(r"^(boost/spirit/|boost/fusion/|urns/grammar/|urns/nss/x3\.hpp$)")
 # Files made by the build, found on its include path (not in src/).
-GENERATED = {"iana_registry.inc"}
+GENERATED = {"iana_registry.inc", "nss_registry.inc"}
 
 SOURCE_EXTENSIONS = (".cpp", ".hpp", ".inc", ".ipp")
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')

@@ -498,7 +498,8 @@ def check_lint():
 def check_help_everywhere():
     r = urn("--help")
     names = [l.split()[0] for l in r.out.split("commands:\n")[1].split("\n\n")[0].splitlines()]
-    expect(names == ["check", "parse", "explain", "normalize", "equal", "extract", "encode", "abnf"], r, "commands")
+    expect(names == ["check", "parse", "explain", "normalize", "equal", "extract", "encode", "abnf", "namespaces"], r,
+           "commands")
     for name in names:
         for args in ([name, "--help"], [name, "-h"], ["help", name]):
             h = urn(*args)

@@ -86,7 +86,7 @@ def main():
     urn, gen = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     top = help_of(urn)
     commands = re.findall(r"^  ([a-z]+)  ", top.split("commands:")[1], re.M)
-    check(len(commands) == 8, "eight commands in urn --help: %r" % commands)
+    check(len(commands) == 9, "nine commands in urn --help: %r" % commands)
     pages = {"urn": top}
     pages.update({"urn-" + c: help_of(urn, c) for c in commands})
     man = os.path.join(gen, "man")
@@ -141,7 +141,7 @@ def main():
     bash = os.path.join(comp, "urn.bash")
     check(complete(bash, ["urn", ""]) >= set(commands) | {"--help", "--version"}, "urn <TAB>: the commands")
     check(complete(bash, ["urn", "ex"]) == {"explain", "extract"}, "urn ex<TAB>")
-    check(complete(bash, ["urn", "help", "n"]) == {"normalize"}, "urn help n<TAB>")
+    check(complete(bash, ["urn", "help", "n"]) == {"namespaces", "normalize"}, "urn help n<TAB>")
     for c in commands:
         names = set(option_names(pages["urn-" + c]))
         check(complete(bash, ["urn", c, "-"]) == names, "urn %s -<TAB>: every option of its --help" % c)

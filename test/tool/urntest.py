@@ -131,7 +131,7 @@ def json_lines(run):
 
 
 JSON_RECORDS_CHECKED = {}
-JSON_COMMANDS = ("check", "parse", "normalize", "equal", "extract", "encode")
+JSON_COMMANDS = ("check", "parse", "normalize", "equal", "extract", "encode", "namespaces")
 
 
 def main(names):

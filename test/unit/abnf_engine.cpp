@@ -178,6 +178,8 @@ BOOST_AUTO_TEST_CASE(every_shipped_grammar_compiles)
             continue;
         std::string const rel = fs::relative(e.path(), urns_test::source_dir()).string();
         std::string const text = urns_test::read_file(rel);
+        if (text.find("\n;; check: opaque\n") != std::string::npos)
+            continue;  // a registration without syntax: no rules (test nss_registered)
         abnf::compile_options o;
         o.rfc3986_rules = true;
         auto g = abnf::grammar::compile(std::vector<abnf::source>{{rel, text}}, o);
@@ -191,7 +193,7 @@ BOOST_AUTO_TEST_CASE(every_shipped_grammar_compiles)
         }
         ++count;
     }
-    BOOST_TEST(count >= 26u);  // the 6 documents and 20 namespaces
+    BOOST_TEST(count >= 67u);  // the 6 documents and 61 namespaces (10 more are opaque)
     // The documents with the library texts as sources instead of the options.
     std::string const core = urns_test::read_file("grammar/rfc5234-core.abnf");
     std::string const uri = urns_test::read_file("grammar/rfc3986.abnf");

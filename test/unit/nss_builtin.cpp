@@ -1,36 +1,38 @@
 // SPDX-License-Identifier: BSL-1.0
 //
-// urns::nss::builtin() against the source tree: every grammar/nss/*.abnf is
-// a registered namespace and every registered namespace has its .abnf, its
-// public header, its one source file and its test (ietf-params-scim.abnf
-// belongs to ietf); the comments that list the shipped namespaces name
-// each of them; and no shipped validator allocates, on inputs generated
-// from each namespace's ABNF and on near misses of them (a validator is
-// noexcept and runs its rules without their attributes).
+// urns::nss::builtin() and urns::nss::shipped() against the source tree:
+// every grammar/nss/*.abnf whose header names a NID is a shipped namespace
+// (read here with urns::nss::read_header, not with the generator), and
+// back; every formal NID of data/iana-urn-namespaces.tsv is shipped; an
+// X3 namespace has its public header, its one source file and its test,
+// and <urns/nss/builtin.hpp> includes it; a namespace from its ABNF or
+// opaque has its test vectors (test/vectors/nss/, tested by
+// nss_registered) and no source file; registry lookups find every NID in
+// any case; and no X3 validator allocates, on inputs generated from each
+// namespace's ABNF and on near misses of them (a validator is noexcept and
+// runs its rules without their attributes).
 #define BOOST_TEST_MODULE nss_builtin
 #include "counting_new.hpp"
 #include "test_support.hpp"
 
 #include <urns/abnf.hpp>
+#include <urns/nss/abnf.hpp>
 #include <urns/nss/builtin.hpp>
+#include <urns/nss/shipped.hpp>
 
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
 namespace {
 
 namespace fs = std::filesystem;
-
-/// The NID of a grammar/nss/*.abnf file.
-std::string nid_of(fs::path const& abnf)
-{
-    std::string const stem = abnf.stem().string();
-    return stem == "ietf-params-scim" ? "ietf" : stem;
-}
 
 std::vector<fs::path> abnf_files()
 {
@@ -42,11 +44,18 @@ std::vector<fs::path> abnf_files()
     return out;
 }
 
-std::set<std::string> registered()
+/// Each NID a file's header names, and the file.
+std::map<std::string, fs::path> nids_of_files()
 {
-    std::set<std::string> out;
-    for (auto const& r : urns::nss::builtin().entries())
-        out.insert(std::string(r.nid));
+    std::map<std::string, fs::path> out;
+    for (auto const& f : abnf_files()) {
+        auto const h = urns::nss::read_header(urns_test::read_file("grammar/nss/" + f.filename().string()));
+        BOOST_TEST(h.problems.empty(), f.filename());
+        for (auto const& n : h.nids) {
+            BOOST_TEST(out.count(n) == 0u, n << " is in two files");
+            out[n] = f;
+        }
+    }
     return out;
 }
 
@@ -55,38 +64,115 @@ bool exists(std::string const& relative)
     return fs::exists(fs::path(urns_test::source_dir()) / relative);
 }
 
-} // namespace
-
-BOOST_AUTO_TEST_CASE(every_grammar_is_registered_and_back)
+/// The formal NIDs of IANA's registry, as the project's copy lists them.
+std::set<std::string> formal_nids()
 {
-    std::set<std::string> from_files;
-    for (auto const& f : abnf_files())
-        from_files.insert(nid_of(f));
-    std::set<std::string> const nids = registered();
-    BOOST_TEST(nids.size() == urns::nss::builtin().size());   // no NID twice
-    for (auto const& n : from_files)
-        BOOST_TEST(nids.count(n) == 1u, "grammar/nss/" << n << ".abnf has no registered namespace");
-    for (auto const& n : nids) {
-        BOOST_TEST(from_files.count(n) == 1u, n << " is registered without grammar/nss/" << n << ".abnf");
-        BOOST_TEST(exists("include/urns/nss/" + n + ".hpp"), n);
-        BOOST_TEST(exists("src/nss/" + n + ".cpp"), n);                        // its one translation unit
-        BOOST_TEST(!fs::exists(fs::path(urns_test::source_dir()) / "src" / "nss" / n), n);   // and no more
-        BOOST_TEST(exists("test/unit/nss_" + n + ".cpp"), n);
+    std::set<std::string> out;
+    std::istringstream in(urns_test::read_file("data/iana-urn-namespaces.tsv"));
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#' || line.rfind("nid\t", 0) == 0)
+            continue;
+        auto const tab = line.find('\t');
+        if (line.compare(tab + 1, 7, "formal\t") == 0 || line.substr(tab + 1) == "formal")
+            out.insert(line.substr(0, tab));
     }
+    return out;
 }
 
-BOOST_AUTO_TEST_CASE(comments_that_list_the_namespaces_name_them_all)
+} // namespace
+
+BOOST_AUTO_TEST_CASE(every_file_is_shipped_and_back)
 {
-    std::string const registry_hpp = urns_test::read_file("include/urns/nss/registry.hpp");
-    std::string::size_type const at = registry_hpp.find("URNS_DECL registry const& builtin();");
-    BOOST_TEST_REQUIRE(at != std::string::npos);
-    std::string::size_type const doc = registry_hpp.rfind("/**", at);
-    std::string const comment = registry_hpp.substr(doc, at - doc);
-    std::string const builtin_hpp = urns_test::read_file("include/urns/nss/builtin.hpp");
-    for (auto const& n : registered()) {
-        BOOST_TEST(comment.find(" " + n) != std::string::npos, "builtin()'s comment does not name " << n);
-        BOOST_TEST(builtin_hpp.find("#include <urns/nss/" + n + ".hpp>") != std::string::npos, n);
+    auto const files = nids_of_files();
+    std::set<std::string> listed;
+    for (auto const& s : urns::nss::shipped()) {
+        std::string const nid(s.nid);
+        listed.insert(nid);
+        BOOST_TEST_CONTEXT(nid)
+        {
+            BOOST_TEST_REQUIRE(files.count(nid) == 1u);
+            BOOST_TEST(s.file == "grammar/nss/" + files.at(nid).filename().string());
+            BOOST_TEST(s.abnf == urns_test::read_file(std::string(s.file)));
+            auto const* rules = urns::nss::builtin().find(nid);
+            BOOST_TEST_REQUIRE(rules != nullptr);
+            BOOST_TEST(rules->nid == s.nid);
+            BOOST_TEST(urns::nss::find_shipped(nid) == &s);
+            std::string const stem = files.at(nid).stem().string();
+            if (s.check == urns::nss::checked_by::x3) {
+                BOOST_TEST(exists("include/urns/nss/" + nid + ".hpp"));
+                BOOST_TEST(exists("src/nss/" + nid + ".cpp"));  // its one translation unit
+                BOOST_TEST(!fs::exists(fs::path(urns_test::source_dir()) / "src" / "nss" / nid));  // and no more
+                BOOST_TEST(exists("test/unit/nss_" + nid + ".cpp"));
+                BOOST_TEST(rules->validate != nullptr);
+            } else {
+                BOOST_TEST(exists("test/vectors/nss/" + stem + ".tsv"));
+                BOOST_TEST(!exists("src/nss/" + nid + ".cpp"));
+                BOOST_TEST((rules->validate_with != nullptr) == (s.check == urns::nss::checked_by::grammar));
+                bool const unreadable_only_if_opaque = s.unreadable.empty() || s.check == urns::nss::checked_by::opaque;
+                BOOST_TEST(unreadable_only_if_opaque);
+            }
+        }
     }
+    for (auto const& [nid, f] : files)
+        BOOST_TEST(listed.count(nid) == 1u, f.filename() << " names " << nid << ", which is not shipped");
+    BOOST_TEST(urns::nss::builtin().size() == listed.size());
+    BOOST_TEST(std::is_sorted(urns::nss::shipped().begin(), urns::nss::shipped().end(),
+                              [](auto const& a, auto const& b) { return a.nid < b.nid; }));
+}
+
+BOOST_AUTO_TEST_CASE(every_formal_nid_of_the_registry_is_shipped)
+{
+    std::set<std::string> const formal = formal_nids();
+    BOOST_TEST(formal.size() >= 71u);
+    for (auto const& n : formal)
+        BOOST_TEST(urns::nss::find_shipped(n) != nullptr, n << " is a formal NID that urns does not ship");
+}
+
+BOOST_AUTO_TEST_CASE(x3_namespaces_are_in_builtin_hpp)
+{
+    std::string const builtin_hpp = urns_test::read_file("include/urns/nss/builtin.hpp");
+    for (auto const& s : urns::nss::shipped())
+        if (s.check == urns::nss::checked_by::x3)
+            BOOST_TEST(builtin_hpp.find("#include <urns/nss/" + std::string(s.nid) + ".hpp>") != std::string::npos,
+                       s.nid);
+}
+
+BOOST_AUTO_TEST_CASE(lookups_ignore_case)
+{
+    for (auto const& s : urns::nss::shipped()) {
+        std::string upper(s.nid);
+        for (char& c : upper)
+            c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        BOOST_TEST(urns::nss::builtin().find(upper) == urns::nss::builtin().find(s.nid), upper);
+    }
+    BOOST_TEST(urns::nss::builtin().find("no-such-nid") == nullptr);
+    BOOST_TEST(urns::nss::builtin().find("") == nullptr);
+    // A copy can grow and shrink, and finds what it holds.
+    static std::vector<std::string> const names = [] {
+        std::vector<std::string> v;
+        for (int i = 0; i < 200; ++i)
+            v.push_back("test-" + std::to_string(i));
+        return v;
+    }();
+    urns::nss::registry r = urns::nss::builtin();
+    auto rules_of = [](std::string const& n) {
+        urns::nss::namespace_rules r;
+        r.nid = n;
+        return r;
+    };
+    for (auto const& n : names)
+        r.add(rules_of(n));
+    r.add(rules_of(names[7]));  // again: replaced, not added
+    BOOST_TEST(r.size() == urns::nss::builtin().size() + 200);
+    for (auto const& n : names)
+        BOOST_TEST(r.find(n) != nullptr, n);
+    BOOST_TEST(r.find("TEST-199") == r.find("test-199"));
+    BOOST_TEST(r.remove("uuid"));
+    BOOST_TEST(!r.remove("uuid"));
+    BOOST_TEST(r.find("uuid") == nullptr);
+    BOOST_TEST(r.find("isbn") != nullptr);
+    BOOST_TEST(r.find("test-0") != nullptr);
+    BOOST_TEST(r.size() == urns::nss::builtin().size() + 199);
 }
 
 BOOST_AUTO_TEST_CASE(validators_never_allocate)
@@ -96,6 +182,9 @@ BOOST_AUTO_TEST_CASE(validators_never_allocate)
     co.warn_unused = false;
     std::size_t total = 0;
     for (auto const& f : abnf_files()) {
+        auto const h = urns::nss::read_header(urns_test::read_file("grammar/nss/" + f.filename().string()));
+        if (h.check != "x3" && f.stem() != "ietf-params-scim")
+            continue;  // from its ABNF: may allocate (context_validator)
         BOOST_TEST_CONTEXT(f.filename().string())
         {
             std::string const text = urns_test::read_file("grammar/nss/" + f.filename().string());
@@ -123,8 +212,9 @@ BOOST_AUTO_TEST_CASE(validators_never_allocate)
             inputs.push_back(std::string(300, 'a'));
             inputs.push_back(std::string());
             BOOST_TEST(inputs.size() >= 100u);
-            bool const ietf = nid_of(f) == "ietf";
-            auto const* rules = urns::nss::builtin().find(nid_of(f));
+            std::string const nid = f.stem() == "ietf-params-scim" ? "ietf" : f.stem().string();
+            bool const ietf = nid == "ietf";
+            auto const* rules = urns::nss::builtin().find(nid);
             BOOST_TEST_REQUIRE(rules != nullptr);
             BOOST_TEST_REQUIRE(rules->validate != nullptr);
             std::size_t valid = 0;

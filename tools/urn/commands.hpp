@@ -27,6 +27,7 @@ extern command const equal_command;
 extern command const extract_command;
 extern command const encode_command;
 extern command const abnf_command;
+extern command const namespaces_command;
 
 /// Prints the subcommand's help on standard output; returns exit_ok.
 int print_help(command const& c);

@@ -16,13 +16,15 @@
 #include <vector>
 
 
+#include <unistd.h>
+
 namespace urn_tool {
 
 namespace {
 
 command const* const commands[] = {
     &check_command, &parse_command, &explain_command, &normalize_command,
-    &equal_command, &extract_command, &encode_command, &abnf_command,
+    &equal_command, &extract_command, &encode_command, &abnf_command, &namespaces_command,
 };
 
 constexpr std::string_view usage_head =
@@ -143,8 +145,14 @@ int fail_with(std::string_view text) noexcept
     try {
         complain(text);
         err().flush();
+        return exit_usage;
     } catch (...) {
     }
+    // Out of memory even for the message: straight to the descriptor.
+    constexpr std::string_view head = "urn: ";
+    (void)!::write(2, head.data(), head.size());
+    (void)!::write(2, text.data(), text.size());
+    (void)!::write(2, "\n", 1);
     return exit_usage;
 }
 

@@ -34,6 +34,26 @@ urns::nss::registry& registry_store()
     return reg;
 }
 
+/// Where each namespace that is not a shipped one came from: a plugin's
+/// path, or a --namespace file (for urn namespaces).
+std::vector<namespace_origin>& origins()
+{
+    static std::vector<namespace_origin> all;
+    return all;
+}
+
+void note_origin(std::string_view nid, std::string_view kind, std::string_view from)
+{
+    auto& all = origins();
+    for (auto& o : all)
+        if (urns::lexical::iequals(o.nid, nid)) {
+            o.kind = std::string(kind);
+            o.from = std::string(from);
+            return;
+        }
+    all.push_back({std::string(nid), std::string(kind), std::string(from)});
+}
+
 /// Where a plugin comes from, for messages: "--plugin" or "URNS_PLUGINS".
 std::string_view g_loading_from = "--plugin";
 
@@ -62,8 +82,10 @@ void load_one(std::string_view path)
     for (urns::nss::namespace_rules const& r : p.rules)
         if (reg.find(r.nid))
             refuse(path, "the NID " + std::string(r.nid) + " is already registered");
-    for (urns::nss::namespace_rules const& r : p.rules)
+    for (urns::nss::namespace_rules const& r : p.rules) {
         reg.add(r);
+        note_origin(r.nid, "plugin", path);
+    }
     any_plugin = true;
 }
 
@@ -165,6 +187,15 @@ void load_abnf_namespace(std::string_view spec)
         end_message();
     }
     registry_store().add(*ns.rules);
+    note_origin(nid, "abnf", path);
+}
+
+namespace_origin const* origin_of(std::string_view nid)
+{
+    for (auto const& o : origins())
+        if (urns::lexical::iequals(o.nid, nid))
+            return &o;
+    return nullptr;
 }
 
 urns::parse_options parse_options_for(urns::syntax syn, bool namespaces)

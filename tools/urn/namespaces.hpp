@@ -53,6 +53,15 @@ void load_abnf_namespace(std::string_view spec);
 /// and of --namespace.
 urns::nss::registry const& tool_registry();
 
+/// A namespace of tool_registry() that is not a shipped one (or replaces one).
+struct namespace_origin {
+    std::string nid;
+    std::string kind;  ///< "plugin" or "abnf" (--namespace)
+    std::string from;  ///< the plugin's path, or the ABNF file
+};
+/// Where the namespace `nid` (any case) came from; null for a shipped one.
+namespace_origin const* origin_of(std::string_view nid);
+
 } // namespace urn_tool
 
 #endif

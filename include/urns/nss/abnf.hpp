@@ -35,9 +35,13 @@ struct namespace_header {
     std::vector<std::string> nids;
     std::string title;      ///< `title`
     std::string reference;  ///< `reference`: the registration's document and section
-    /// `check`: "grammar" (the rules check the NSS) or "opaque" (the
-    /// registration gives the NSS no syntax beyond RFC 8141's); empty when not said.
+    /// `check`: "grammar" (the rules check the NSS), "x3" (an X3
+    /// namespace compiled in transcribes them; from_abnf() runs them as
+    /// grammar) or "opaque" (the registration gives the NSS no syntax
+    /// beyond RFC 8141's); empty when not said.
     std::string check;
+    /// `unreadable`: for an opaque namespace, why no syntax could be read.
+    std::string unreadable;
     std::string root;  ///< `root`: the rule the whole NSS must match
     /// `fields`: the rules whose spans are the NSS's named fields.
     std::vector<std::string> fields;

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
+"""The namespaces urns ships: one file each in grammar/nss/, whose header
+(lines ";; key: value" before the first rule, docs/namespaces.md) says the
+NID, title, reference, how the NSS is checked (grammar, x3 or opaque), the
+root rule, the fields and the case-insensitive rules. Everything that lists
+the shipped namespaces is made from these files.
+
+usage:
+  nss_registry.py generate SOURCE_DIR OUT     the C++ entries of the library's
+                                              list (src/nss/registry.cpp includes them)
+  nss_registry.py markdown SOURCE_DIR         the table of docs/namespaces.md
+  nss_registry.py check-docs SOURCE_DIR       whether docs/namespaces.md holds
+                                              that table (exit status 1 if not)
+  nss_registry.py nids SOURCE_DIR             the NIDs, one a line, in order
+
+A file without a "nid" key is a grammar another file's namespace uses (say
+ietf-params-scim.abnf), not a namespace. The generator refuses a file whose
+header has an unknown key, a key twice, a NID that RFC 8141 section 2 does
+not allow or not in lower case, a NID given twice, a check other than
+grammar, x3 or opaque, a grammar without a root, fields or case-insensitive
+rules that its grammar does not define (for grammar; an x3 namespace names
+the fields its X3 rules report), or an opaque file with rules. Exit status
+0, or 1 with the file at fault.
+"""
+
+import os
+import re
+import sys
+
+NID = re.compile(r"[a-z0-9][a-z0-9-]{0,30}[a-z0-9]")
+KEYS = ["nid", "title", "reference", "check", "unreadable", "root", "fields", "case-insensitive"]
+RULE = re.compile(r"^([A-Za-z][A-Za-z0-9-]*)\s*=", re.M)
+BEGIN = "<!-- the shipped namespaces: tools/nss_registry.py markdown -->"
+END = "<!-- end of the shipped namespaces -->"
+
+
+class Bad(Exception):
+    pass
+
+
+def header(path):
+    """The header's keys of one file, and its text."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    keys = {}
+    for line in text.split("\n"):
+        if line[:1].isalpha():
+            break  # the first rule
+        if not line.startswith(";; "):
+            continue
+        key, colon, value = line[3:].partition(":")
+        key = key.strip()
+        if not colon or key not in KEYS:
+            raise Bad("%s: header line %r: unknown key" % (path, line))
+        if key in keys:
+            raise Bad("%s: %s given twice" % (path, key))
+        keys[key] = value.strip()
+    return keys, text
+
+
+def entries(src):
+    """Each shipped namespace: a dict, sorted by NID."""
+    folder = os.path.join(src, "grammar", "nss")
+    out, seen = [], set()
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".abnf"):
+            continue
+        path = os.path.join(folder, name)
+        keys, text = header(path)
+        if "nid" not in keys:
+            continue
+        check = keys.get("check", "")
+        if check not in ("grammar", "x3", "opaque"):
+            raise Bad("%s: check is grammar, x3 or opaque" % path)
+        rules = {r.lower() for r in RULE.findall(text)}
+        root = keys.get("root", "")
+        fields = keys.get("fields", "").replace(",", " ").split()
+        folds = keys.get("case-insensitive", "").replace(",", " ").split()
+        if check == "opaque":
+            if rules:
+                raise Bad("%s: an opaque namespace has no rules" % path)
+            if root or fields or any(f.lower() != "nss" for f in folds):
+                raise Bad("%s: an opaque namespace has no root or fields; its case-insensitive part is NSS" % path)
+        elif "unreadable" in keys:
+            raise Bad("%s: only an opaque namespace is unreadable" % path)
+        else:
+            if not root or root.lower() not in rules:
+                raise Bad("%s: the root %r is not a rule of the file" % (path, root))
+            for f in folds + (fields if check == "grammar" else []):
+                if f.lower() not in rules and f.lower() != "nss":
+                    raise Bad("%s: %r is not a rule of the file" % (path, f))
+        if ")urnsabnf\"" in text:
+            raise Bad("%s: the text holds the raw string's end" % path)
+        for nid in keys["nid"].split():
+            if not NID.fullmatch(nid):
+                raise Bad("%s: NID %r: not a lower-case NID (RFC 8141 section 2)" % (path, nid))
+            if nid in seen:
+                raise Bad("%s: NID %r given twice" % (path, nid))
+            seen.add(nid)
+            out.append({"nid": nid, "title": keys.get("title", ""), "reference": keys.get("reference", ""),
+                        "check": check, "unreadable": keys.get("unreadable", ""), "root": root, "fields": fields, "folds": folds,
+                        "file": "grammar/nss/" + name, "text": text})
+    out.sort(key=lambda e: e["nid"])
+    return out
+
+
+def cpp_string(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def generate(src, dest):
+    lines = ["// Generated by tools/nss_registry.py from grammar/nss/*.abnf: do not edit.",
+             "// One entry a NID, sorted: {nid, title, reference, check, unreadable, root,",
+             "// fields, case-insensitive rules, file, text}, and the X3 rules of an x3 namespace."]
+    for e in entries(src):
+        x3 = "&urns::nss::%s::rules" % e["nid"].replace("-", "_") if e["check"] == "x3" else "nullptr"
+        lines.append("{{%s, %s, %s, checked_by::%s, %s, %s, %s, %s, %s,\n R\"urnsabnf(%s)urnsabnf\"}, %s}," % (
+            cpp_string(e["nid"]), cpp_string(e["title"]), cpp_string(e["reference"]), e["check"],
+            cpp_string(e["unreadable"]), cpp_string(e["root"]), cpp_string(" ".join(e["fields"])),
+            cpp_string(" ".join(e["folds"])), cpp_string(e["file"]), e["text"], x3))
+    content = "\n".join(lines) + "\n"
+    old = None
+    if os.path.exists(dest):
+        with open(dest, encoding="utf-8") as f:
+            old = f.read()
+    if old != content:  # unchanged: keep the time stamp, no rebuild
+        os.makedirs(os.path.dirname(dest) or ".", exist_ok=True)
+        with open(dest, "w", encoding="utf-8") as f:
+            f.write(content)
+
+
+def registry_nids(src):
+    """The formal NIDs of data/iana-urn-namespaces.tsv."""
+    out = []
+    with open(os.path.join(src, "data", "iana-urn-namespaces.tsv"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or line.startswith("nid\t"):
+                continue
+            cols = line.rstrip("\n").split("\t")
+            if len(cols) >= 2 and cols[1] == "formal":
+                out.append(cols[0])
+    return out
+
+
+def markdown(src):
+    es = entries(src)
+    by_nid = {e["nid"]: e for e in es}
+    formal = registry_nids(src)
+    grammar = sum(1 for n in formal if n in by_nid and by_nid[n]["check"] in ("grammar", "x3"))
+    unreadable = [n for n in formal if n in by_nid and by_nid[n]["unreadable"]]
+    opaque = sum(1 for n in formal if n in by_nid and by_nid[n]["check"] == "opaque") - len(unreadable)
+    missing = [n for n in formal if n not in by_nid]
+    out = [BEGIN, "",
+           "Of the %d formal NIDs of IANA's registry (`data/iana-urn-namespaces.tsv`): %d checked with a grammar "
+           "(%d in X3, %d from their ABNF), %d opaque by their registration (no syntax beyond RFC 8141's), %d "
+           "unreadable (opaque here, as no document that gives a syntax could be read: %s)%s." % (
+               len(formal), grammar, sum(1 for e in es if e["check"] == "x3"),
+               sum(1 for e in es if e["check"] == "grammar"), opaque, len(unreadable),
+               "; ".join("`%s`, %s" % (n, by_nid[n]["unreadable"]) for n in unreadable) or "none",
+               "; not shipped: " + ", ".join("`%s`" % n for n in missing) if missing else ""),
+           "",
+           "| NID | title | registration (sections followed) | checked | fields | case-insensitive |",
+           "| --- | --- | --- | --- | --- | --- |"]
+    for e in es:
+        fields = ", ".join("`%s`" % f for f in e["fields"]) or "none"
+        if e["check"] == "x3":
+            folds = "the X3 namespace's fold (below)"
+        elif any(f.lower() in ("nss", e["root"].lower()) for f in e["folds"]):
+            folds = "the whole NSS"
+        else:
+            folds = ", ".join("`%s`" % f for f in e["folds"]) or "none"
+        checked = {"grammar": "grammar (ABNF)", "x3": "X3, typed", "opaque": "opaque"}[e["check"]]
+        if e["unreadable"]:
+            checked = "opaque (unreadable)"
+        out.append("| `%s` | %s | %s | %s | %s | %s |" % (e["nid"], e["title"], e["reference"], checked, fields,
+                                                         folds))
+    out += ["", END]
+    return "\n".join(out) + "\n"
+
+
+def main():
+    if len(sys.argv) < 3:
+        print(__doc__)
+        return 2
+    cmd, src = sys.argv[1], sys.argv[2]
+    try:
+        if cmd == "generate" and len(sys.argv) == 4:
+            generate(src, sys.argv[3])
+        elif cmd == "markdown":
+            sys.stdout.write(markdown(src))
+        elif cmd == "nids":
+            for e in entries(src):
+                print(e["nid"])
+        elif cmd == "check-docs":
+            with open(os.path.join(src, "docs", "namespaces.md"), encoding="utf-8") as f:
+                doc = f.read()
+            want = markdown(src)
+            if want not in doc:
+                sys.stderr.write("docs/namespaces.md does not hold the table tools/nss_registry.py markdown makes:\n"
+                                 "run it and paste its output between the markers\n")
+                return 1
+        else:
+            print(__doc__)
+            return 2
+    except Bad as e:
+        sys.stderr.write("nss_registry.py: %s\n" % e)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
