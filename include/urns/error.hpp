@@ -60,7 +60,7 @@ inline boost::system::error_code make_error_code(error e) noexcept
 /** The names expected at an error's offset besides `parse_error::expected`:
     when the grammar could have gone on in more than one way at that byte
     (`expected DIGIT or "-"`), in the order it tried them. Either up to
-    three names held here (push_back), each pointing to static storage, or
+    seven names held here (push_back), each pointing to static storage, or
     any number kept elsewhere (external()), in static storage or storage
     that the one who made them keeps alive (a namespace's owner). A name
     push_back cannot keep is counted by dropped(), never lost unsaid.
@@ -68,7 +68,7 @@ inline boost::system::error_code make_error_code(error e) noexcept
 class expected_alternatives {
 public:
     /// The most names push_back keeps.
-    static constexpr std::size_t capacity = 3;
+    static constexpr std::size_t capacity = 7;
 
     /// No names.
     constexpr expected_alternatives() noexcept = default;
@@ -104,6 +104,10 @@ public:
         else
             ++dropped_;
     }
+
+    /// Counts `n` more names that were expected but not kept (a grammar's
+    /// own record was full).
+    void note_dropped(std::size_t n) noexcept { dropped_ += n; }
 
     /// The same names in the same order.
     friend bool operator==(expected_alternatives const& a, expected_alternatives const& b) noexcept

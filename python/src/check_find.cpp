@@ -43,7 +43,7 @@ py_match to_match(urns::urn_match const& m)
     r.nid = std::string(m.view.nid());
     r.syntax = m.view.syntax();
     if (m.namespace_fault)
-        r.namespace_fault = py_fault{m.namespace_fault->offset, std::string(m.namespace_fault->expected)};
+        r.namespace_fault = to_py_fault(*m.namespace_fault);
     return r;
 }
 
@@ -212,17 +212,31 @@ void init_check_find(py::module_& m)
     // -------------------------------------------------------- find's matches
     py::class_<py_fault>(m, "NamespaceFault",
         "Where a namespace's rules reject an NSS: offset (bytes from the start of\n"
-        "the URN in Match.namespace_fault, of the NSS in Namespace.validate()) and\n"
-        "expected (the namespace's ABNF rule). NamespaceFault(offset, expected).")
-        .def(py::init([](std::size_t offset, py::handle expected) {
-                 return py_fault{offset, str_arg(expected.ptr(), "expected")};
+        "the URN in Match.namespace_fault, of the NSS in Namespace.validate()),\n"
+        "expected (the namespace's ABNF rule expected there), also_expected (a tuple\n"
+        "of the other names expected at the same byte) and expected_left_out (how\n"
+        "many more were expected than the namespace's grammar kept, usually 0).\n"
+        "NamespaceFault(offset, expected, also_expected=(), expected_left_out=0).")
+        .def(py::init([](std::size_t offset, py::handle expected, py::handle also, std::size_t left_out) {
+                 return py_fault{offset, str_arg(expected.ptr(), "expected"), get_names(also, "also_expected"),
+                                 left_out};
              }),
-             "offset"_a, "expected"_a, "__init__(self, offset, expected)\n--\n\n")
+             "offset"_a, "expected"_a, "also_expected"_a = py::tuple(), "expected_left_out"_a = 0,
+             "__init__(self, offset, expected, also_expected=(), expected_left_out=0)\n--\n\n")
         .def_property_readonly("offset", field(&py_fault::offset, "NamespaceFault"))
         .def_property_readonly("expected", field(&py_fault::expected, "NamespaceFault"))
+        .def_property_readonly("also_expected",
+                               checked<py_fault>("NamespaceFault",
+                                                 [](py_fault const& f) { return names_tuple(f.also_expected); }))
+        .def_property_readonly("expected_left_out", field(&py_fault::expected_left_out, "NamespaceFault"))
         .def("__repr__", checked<py_fault>("NamespaceFault", [](py_fault const& f) {
-                 return "urns.NamespaceFault(offset=" + std::to_string(f.offset) + ", expected='" + f.expected +
-                        "')";
+                 std::string r = "urns.NamespaceFault(offset=" + std::to_string(f.offset) + ", expected=" +
+                                 py::repr(lenient_str(f.expected)).cast<std::string>();
+                 if (!f.also_expected.empty())
+                     r += ", also_expected=" + py::repr(names_tuple(f.also_expected)).cast<std::string>();
+                 if (f.expected_left_out)
+                     r += ", expected_left_out=" + std::to_string(f.expected_left_out);
+                 return r + ")";
              }))
         .def("__eq__",
              [](py::handle a, py::handle b) -> py::object {
@@ -230,11 +244,15 @@ void init_check_find(py::module_& m)
                      return py::reinterpret_borrow<py::object>(Py_NotImplemented);
                  py_fault const& x = self_of<py_fault>(a, "NamespaceFault");
                  py_fault const& y = self_of<py_fault>(b, "NamespaceFault");
-                 return py::bool_(x.offset == y.offset && x.expected == y.expected);
+                 return py::bool_(x.offset == y.offset && x.expected == y.expected &&
+                                  x.also_expected == y.also_expected &&
+                                  x.expected_left_out == y.expected_left_out);
              })
         .def("__reduce__", [](py::handle self) {
             py_fault const& f = self_of<py_fault>(self, "NamespaceFault");
-            return py::make_tuple(py::type::of(self), py::make_tuple(f.offset, f.expected));
+            return py::make_tuple(py::type::of(self), py::make_tuple(f.offset, f.expected,
+                                                                      names_tuple(f.also_expected),
+                                                                      f.expected_left_out));
         });
     py::setattr(m.attr("NamespaceFault"), "__hash__", py::none());
 

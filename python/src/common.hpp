@@ -216,6 +216,17 @@ inline py::object lenient_str(std::string_view v)
     return py::reinterpret_steal<py::object>(o);
 }
 
+/// A tuple of str of rule names (as lenient_str makes each).
+template <class Names>
+py::tuple names_tuple(Names const& names)
+{
+    py::tuple t(names.size());
+    std::size_t i = 0;
+    for (auto const& n : names)
+        t[i++] = lenient_str(std::string_view(n));
+    return t;
+}
+
 // ------------------------------------------------------------ arguments
 
 /// The interned str of each syntax name, compared by pointer first (set

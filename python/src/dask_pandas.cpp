@@ -111,7 +111,8 @@ struct block_match {
 /// The keys of a record, interned once.
 struct record_keys {
     PyObject *version, *file, *file_base64, *line, *column, *offset, *urn, *syntax, *scheme, *nid, *nss,
-        *assigned_name, *query, *r_component, *q_component, *fragment, *namespace_fault, *expected, *canonical, *one;
+        *assigned_name, *query, *r_component, *q_component, *fragment, *namespace_fault, *expected,
+        *expected_left_out, *undecided, *canonical, *version_number;
 
     record_keys()
         : version(interned("version")), file(interned("file")), file_base64(interned("file_base64")),
@@ -120,7 +121,8 @@ struct record_keys {
           assigned_name(interned("assigned_name")), query(interned("query")), r_component(interned("r_component")),
           q_component(interned("q_component")), fragment(interned("fragment")),
           namespace_fault(interned("namespace_fault")), expected(interned("expected")),
-          canonical(interned("canonical")), one(PyLong_FromLong(1))
+          expected_left_out(interned("expected_left_out")), undecided(interned("undecided")),
+          canonical(interned("canonical")), version_number(PyLong_FromLong(2))
     {
     }
 };
@@ -187,7 +189,7 @@ void json_record(std::string& o, file_name const& file, std::size_t line, std::u
         key(k);
         o += std::to_string(v);
     };
-    o += "{\"version\":1";
+    o += "{\"version\":2";
     str_member("file", file.bytes);
     if (!file.utf8)
         str_member("file_base64", base64(file.bytes));
@@ -210,9 +212,19 @@ void json_record(std::string& o, file_name const& file, std::size_t line, std::u
         str_member("fragment", u.fragment());
     if (m.namespace_fault) {
         key("namespace_fault");
-        o += "{\"offset\":" + std::to_string(m.namespace_fault->offset) + ",\"expected\":\"";
-        json_escape(o, m.namespace_fault->expected);
-        o += "\"}";
+        urns::nss::nss_fault const& nf = *m.namespace_fault;
+        o += "{\"offset\":" + std::to_string(nf.offset) + ",\"expected\":[\"";
+        json_escape(o, nf.expected);
+        for (std::string_view name : nf.also_expected) {
+            o += "\",\"";
+            json_escape(o, name);
+        }
+        o += "\"]";
+        if (nf.also_expected.dropped())
+            o += ",\"expected_left_out\":" + std::to_string(nf.also_expected.dropped());
+        if (nf.undecided)
+            o += ",\"undecided\":true";
+        o += '}';
     }
     if (canonical) {
         if (*canonical) {
@@ -244,6 +256,16 @@ public:
         PyObject* o = it->second.ptr();
         Py_INCREF(o);
         return o;
+    }
+
+    /// A rule name: ASCII as a rule of ABNF, but a plugin's may be any
+    /// UTF-8 (the loader has made it valid UTF-8).
+    PyObject* name(std::string_view s)
+    {
+        for (unsigned char c : s)
+            if (c >= 0x80)
+                return lenient_str(s).release().ptr();
+        return get(s);
     }
 
 private:
@@ -293,7 +315,7 @@ py::object record_template(file_name const& file)
         if (PyObject_SetAttr(inst.ptr(), key, v) != 0)
             throw py::error_already_set();
     };
-    set(k.version, k.one);
+    set(k.version, k.version_number);
     set(k.file, file.text.ptr());
     if (!file.utf8)
         set(k.file_base64, file.text_base64.ptr());
@@ -349,7 +371,19 @@ py::object dict_record(PyObject* tmpl, PyObject* line, std::uint64_t offset, std
             throw py::error_already_set();
         set_item(p, k.namespace_fault, f);
         set_item(f, k.offset, PyLong_FromSize_t(m.namespace_fault->offset));
-        set_item(f, k.expected, cache.get(m.namespace_fault->expected));
+        urns::nss::nss_fault const& nf = *m.namespace_fault;
+        PyObject* names = PyList_New(static_cast<Py_ssize_t>(1 + nf.also_expected.size()));
+        if (!names)
+            throw py::error_already_set();
+        set_item(f, k.expected, names);
+        PyList_SET_ITEM(names, 0, cache.name(nf.expected));
+        Py_ssize_t at = 1;
+        for (std::string_view name : nf.also_expected)
+            PyList_SET_ITEM(names, at++, cache.name(name));
+        if (nf.also_expected.dropped())
+            set_item(f, k.expected_left_out, PyLong_FromSize_t(nf.also_expected.dropped()));
+        if (nf.undecided)
+            set_item(f, k.undecided, py::bool_(true).release().ptr());
     }
     if (canonical)
         set_item(p, k.canonical, *canonical ? ascii_str(**canonical) : py::none().release().ptr());
@@ -606,8 +640,9 @@ std::optional<std::string> component(bool present, std::string_view v)
     text (numpy.frombuffer reads it as a bool array); "canonical", "nid",
     "nss", "assigned_name", "query", "r_component", "q_component",
     "f_component": a list of str, None where the text is not a URN (or the
-    component is absent); "error": four lists (offsets, codes, expected
-    rule names, messages), None in each where the text is a URN; "fields":
+    component is absent); "error": five lists (offsets, codes, expected
+    rule names, messages, tuples of the other names expected), None in
+    each where the text is a URN; "fields":
     a list of the tuples URN.fields gives (() where the text is not a
     URN). None is a missing value: not valid, None in every list (() for
     "fields"), no error. A str that UTF-8 cannot encode is not a URN (its
@@ -629,7 +664,7 @@ py::object fn_column(PyObject** a)
     py::list out;
     if (kind != column_kind::error)
         out = py::list(n);
-    std::array<py::list, 4> error_columns; // "error": offsets, codes, expected names, messages
+    std::array<py::list, 5> error_columns; // "error": offsets, codes, expected names, messages, other names
     if (kind == column_kind::error)
         for (py::list& c : error_columns)
             c = py::list(n);
@@ -693,21 +728,25 @@ py::object fn_column(PyObject** a)
             switch (kind) {
             case column_kind::error: {
                 std::size_t const i = start + k;
-                py::object offset = py::none(), code = py::none(), expected = py::none(), message = py::none();
+                py::object offset = py::none(), code = py::none(), expected = py::none(), message = py::none(),
+                           also = py::none();
                 if (!usable[k] && !unencodable[k].empty()) {
                     code = py::str("unencodable");
                     expected = py::str("");
                     message = py::str(unencodable[k]);
+                    also = py::tuple();
                 } else if (failed[k]) {
                     offset = py::int_(failed[k]->offset);
                     code = py::str(std::string(urns::error_code_name(failed[k]->code)));
-                    expected = py::str(std::string(failed[k]->expected));
+                    expected = lenient_str(failed[k]->expected);
                     message = lenient_str(urns::to_string(*failed[k], texts[k]));
+                    also = names_tuple(failed[k]->also_expected);
                 }
                 error_columns[0][i] = offset;
                 error_columns[1][i] = code;
                 error_columns[2][i] = expected;
                 error_columns[3][i] = message;
+                error_columns[4][i] = also;
                 continue;
             }
             case column_kind::fields:
@@ -720,7 +759,8 @@ py::object fn_column(PyObject** a)
         }
     }
     if (kind == column_kind::error)
-        return py::make_tuple(error_columns[0], error_columns[1], error_columns[2], error_columns[3]);
+        return py::make_tuple(error_columns[0], error_columns[1], error_columns[2], error_columns[3],
+                              error_columns[4]);
     return std::move(out);
 }
 

@@ -113,11 +113,9 @@ py::object make_parse_error(parse_failure const& f)
     PyObject* const type = f.error.code == urns::error::nss_undecided ? undecided_error_type : parse_error_type;
     py::object exc = py::reinterpret_borrow<py::object>(type)(py::str(f.message));
     exc.attr("offset") = f.error.offset;
-    exc.attr("expected") = py::str(std::string(f.error.expected));
-    py::list also;
-    for (std::string_view a : f.error.also_expected)
-        also.append(py::str(std::string(a)));
-    exc.attr("also_expected") = py::tuple(also);
+    exc.attr("expected") = lenient_str(f.error.expected);
+    exc.attr("also_expected") = names_tuple(f.error.also_expected);
+    exc.attr("expected_left_out") = f.error.also_expected.dropped();
     exc.attr("code") = py::str(std::string(urns::error_code_name(f.error.code)));
     exc.attr("reason") = py::str(f.error.code.message());
     exc.attr("syntax") = py::str(std::string(urns::to_string(f.error.syntax)));
@@ -135,6 +133,8 @@ void init_errors(py::module_& m)
         "  offset         byte offset of that byte (in the UTF-8 of a str input)\n"
         "  expected       the ABNF rule (or literal) expected there, e.g. 'NSS'\n"
         "  also_expected  other names expected at the same byte (tuple)\n"
+        "  expected_left_out  how many more names were expected than the grammar\n"
+        "                 kept (an X3 grammar keeps eight; usually 0)\n"
         "  code           the error's stable name, e.g. 'bad_nss', 'nss_rejected'\n"
         "  reason         a short description of the code\n"
         "  syntax         the syntax parsed with\n"

@@ -14,10 +14,6 @@
 
 namespace urns_python {
 
-namespace {
-
-// ------------------------------------------------------------ namespaces from ABNF
-
 /// A list of rule names: an iterable of str (a lone str is refused, as it
 /// would be read letter by letter).
 std::vector<std::string> get_names(py::handle h, char const* what)
@@ -33,6 +29,10 @@ std::vector<std::string> get_names(py::handle h, char const* what)
     }
     return out;
 }
+
+namespace {
+
+// ------------------------------------------------------------ namespaces from ABNF
 
 std::string str_of(py::handle h, char const* what)
 {
@@ -394,7 +394,7 @@ void init_namespaces(py::module_& m)
                  py_namespace const& ns = ns_of(self);
                  text_arg t = get_text(nss, "nss");
                  if (auto f = fault_of(ns.rules.check(t.view)))
-                     return py_fault{f->offset, std::string(f->expected)};
+                     return to_py_fault(*f);
                  return std::nullopt;
              },
              "nss"_a,

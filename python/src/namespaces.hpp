@@ -13,7 +13,9 @@
 
 #include <algorithm>
 #include <memory>
+#include <string>
 #include <type_traits>
+#include <vector>
 
 namespace urns_python {
 
@@ -94,7 +96,21 @@ struct ns_arg {
 struct py_fault {
     std::size_t offset = 0;
     std::string expected;
+    std::vector<std::string> also_expected;  ///< the other names expected there
+    std::size_t expected_left_out = 0;      ///< names counted but not kept
 };
+
+/// A list of rule names: an iterable of str (a lone str is refused).
+std::vector<std::string> get_names(py::handle h, char const* what);
+
+/// A namespace's fault as urns.NamespaceFault, every name expected kept.
+inline py_fault to_py_fault(urns::nss::nss_fault const& f)
+{
+    py_fault r{f.offset, std::string(f.expected), {}, f.also_expected.dropped()};
+    for (std::string_view name : f.also_expected)
+        r.also_expected.emplace_back(name);
+    return r;
+}
 
 /// A namespace's verdict on an NSS as an optional fault: a verdict is
 /// either an optional fault or a result that is true when the NSS is valid

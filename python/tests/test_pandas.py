@@ -75,7 +75,7 @@ def test_options_by_calling_the_accessor():
 
 def test_parse_errors(s):
     e = s.urns.parse_errors()
-    assert list(e.columns) == ["offset", "code", "expected", "message"]
+    assert list(e.columns) == ["offset", "code", "expected", "also_expected", "message"]
     assert list(e.index) == INDEX
     assert str(e["offset"].dtype) == "Int64"
     assert e["offset"].isna().tolist() == [True, True, False, True, True, False, True, True]
@@ -83,8 +83,17 @@ def test_parse_errors(s):
     assert e.loc[15, "offset"] == 4 and e.loc[15, "code"] == "bad_nid" and e.loc[15, "expected"] == "NID"
     assert e.loc[15, "message"].startswith("urn:a:b\n    ^ offset 4")
     assert e.loc[17, "code"] == "unencodable"
-    # Valid and missing items: no error.
+    assert e.loc[15, "also_expected"] == () and e.loc[17, "also_expected"] == ()
+    # Valid and missing items: no error, each column missing.
     assert e.loc[[10, 11, 13, 14, 16], "code"].isna().all()
+    assert e.loc[[10, 11, 13, 14, 16]].isna().all().all()
+
+
+def test_parse_errors_name_every_rule_expected():
+    # RFC 5031's service label, sub-service = let-dig [ *25let-dig-hyp let-dig ]
+    # with let-dig = ALPHA / DIGIT: after "sos." either is expected.
+    e = pd.Series(["urn:service:sos."]).urns(namespaces=True).parse_errors()
+    assert (e.loc[0, "offset"], e.loc[0, "expected"], e.loc[0, "also_expected"]) == (16, "ALPHA", ("DIGIT",))
 
 
 def test_errors_agree_with_parse_error(s):
@@ -93,8 +102,8 @@ def test_errors_agree_with_parse_error(s):
         if isinstance(text, str) and not urns.is_valid(text) and "\ud800" not in text:
             with pytest.raises(urns.ParseError) as x:
                 urns.parse(text)
-            assert (e.loc[i, "offset"], e.loc[i, "code"], e.loc[i, "expected"]) == \
-                (x.value.offset, x.value.code, x.value.expected)
+            assert (e.loc[i, "offset"], e.loc[i, "code"], e.loc[i, "expected"], e.loc[i, "also_expected"]) == \
+                (x.value.offset, x.value.code, x.value.expected, x.value.also_expected)
             assert e.loc[i, "message"] == str(x.value)
 
 

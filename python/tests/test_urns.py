@@ -1083,3 +1083,21 @@ def test_readme_python_block():
         runner.run(parser.get_doctest(block, {}, "README.md block %d" % i, "README.md", 0))
     result = runner.summarize(verbose=False)
     assert result.failed == 0 and result.attempted >= 8
+
+
+def test_every_name_expected_is_given():
+    # RFC 5031: sub-service = let-dig [ *25let-dig-hyp let-dig ] and
+    # let-dig = ALPHA / DIGIT, so after "sos." both are expected.
+    with pytest.raises(urns.ParseError) as e:
+        urns.parse("urn:service:sos.", namespaces=True)
+    assert (e.value.offset, e.value.expected, e.value.also_expected, e.value.expected_left_out) == \
+        (16, "ALPHA", ("DIGIT",), 0)
+    (m,) = urns.find("see urn:service:sos.- here", namespaces=True)
+    f = m.namespace_fault
+    assert (f.offset, f.expected, f.also_expected, f.expected_left_out) == (16, "ALPHA", ("DIGIT",), 0)
+    assert f == urns.NamespaceFault(16, "ALPHA", ("DIGIT",)) and f != urns.NamespaceFault(16, "ALPHA")
+    assert pickle.loads(pickle.dumps(f)) == f
+    assert repr(f) == "urns.NamespaceFault(offset=16, expected='ALPHA', also_expected=('DIGIT',))"
+    assert urns.NamespaceFault(1, "x", [], 2).expected_left_out == 2
+    with pytest.raises(TypeError):
+        urns.NamespaceFault(1, "x", "DIGIT")

@@ -4,7 +4,7 @@
     >>> import urns.dask
     >>> bag = urns.dask.extract("logs/*.txt.gz")
     >>> bag.take(1)
-    ({'version': 1, 'file': '/data/logs/a.txt.gz', 'line': 3, 'column': 12,
+    ({'version': 2, 'file': '/data/logs/a.txt.gz', 'line': 3, 'column': 12,
       'offset': 117, 'urn': 'urn:isbn:0-395-36341-1', 'syntax': 'rfc2141bis',
       'scheme': 'urn', 'nid': 'isbn', 'nss': '0-395-36341-1',
       'assigned_name': 'urn:isbn:0-395-36341-1'},)
@@ -13,7 +13,7 @@ extract() returns a dask.bag of one dict per URN found: the records of
 `urn extract --json` (docs/schema/extract.schema.json), the same for the
 same files, in the same order:
 
-    version        1, the version of the record format
+    version        2, the version of the record format
     file           the file's path (absolute for local files; its bytes
                    that are not UTF-8 as U+FFFD, and then file_base64)
     line, column   the line from 1, the column in bytes from 1
@@ -22,7 +22,9 @@ same files, in the same order:
     syntax, scheme, nid, nss, assigned_name, and query, r_component,
     q_component, fragment when the URN has them: its parts as written
     namespace_fault  with namespaces: {offset, expected} where its
-                   namespace's rules reject the NSS (absent if they accept it)
+                   namespace's rules reject the NSS (absent if they accept it):
+                   expected is the list of every name expected at offset,
+                   with expected_left_out and undecided as the schema says
     canonical      with canonical=True only: urns.canonical(urn, syntax=...,
                    namespaces=...) of the URN, or None where that raises
                    (the namespace rejects it)

@@ -115,14 +115,17 @@ class UrnsAccessor:
         """Why each item is not a URN: a DataFrame with the columns offset
         (bytes into the item's UTF-8; Int64, missing for 'unencodable'),
         code (ParseError.code, or 'unencodable'), expected (the ABNF rule
-        expected there) and message (str(ParseError), with the caret); all
-        missing in the rows of URNs and of missing values."""
-        offsets, codes, expected, messages = self._column("error")
+        expected there), also_expected (ParseError.also_expected: a tuple of
+        the other names expected at the same byte) and message
+        (str(ParseError), with the caret); all missing in the rows of URNs
+        and of missing values."""
+        offsets, codes, expected, messages, also = self._column("error")
         return pd.DataFrame(
             {
                 "offset": pd.array(offsets, dtype="Int64"),
                 "code": codes,
                 "expected": expected,
+                "also_expected": also,
                 "message": messages,
             },
             index=self._series.index,

@@ -136,6 +136,7 @@ verdict guarded_validate(void const* context, std::string_view nss) noexcept
         nss_fault f{std::min(given.offset, nss.size()), safe_rule_name(given.expected)};
         for (std::string_view also : given.also_expected)
             f.also_expected.push_back(safe_rule_name(also));
+        f.also_expected.note_dropped(given.also_expected.dropped());
         return f;
     } catch (std::exception const& e) {
         note_failure(g, "validator", e.what());

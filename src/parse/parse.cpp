@@ -63,6 +63,7 @@ result<T> error_of(g::error_slot const& slot, char const* first, syntax syn) noe
     expected_alternatives more;
     for (unsigned i = 0; i < slot.more_count; ++i)
         more.push_back(slot.more[i]);
+    more.note_dropped(slot.more_dropped);
     return result<T>(boost::system::in_place_error, make_error_code(static_cast<error>(slot.code)),
                      static_cast<std::size_t>(slot.where - first), slot.which, syn, more);
 }

@@ -233,6 +233,14 @@ void add_names(parse_error const& e, Add&& add)
             add(" or ");
             add(more);
         }
+        if (std::size_t const left = e.also_expected.dropped()) {
+            // The count, written without allocating (as the rest).
+            char digits[24];
+            char const* const end = std::to_chars(digits, digits + sizeof digits, left).ptr;
+            add(" or ");
+            add(std::string_view(digits, static_cast<std::size_t>(end - digits)));
+            add(" more");
+        }
         add(")");
     }
     add(" [");

@@ -359,7 +359,7 @@ def check_quiet_and_json():
                        "scheme": "urn", "nid": "ex", "nss": "a", "assigned_name": "urn:ex:a"}, r, "valid object")
     e = objs[1]
     expect(e["valid"] is False and e["line"] == 2 and e["error"]["offset"] == 8 and
-           e["error"]["code"] == "bad_pct_encoded" and e["error"]["expected"] == "HEXDIG", r, "error object")
+           e["error"]["code"] == "bad_pct_encoded" and e["error"]["expected"] == ["HEXDIG"], r, "error object")
     expect(objs[2] == {"argument": 1, "input": "urn:ex:q?s=x", "valid": True, "syntax": "rfc2141bis",
                        "scheme": "urn", "nid": "ex", "nss": "q", "assigned_name": "urn:ex:q", "query": "s=x"},
            r, "argument object with query")

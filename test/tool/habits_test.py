@@ -130,31 +130,41 @@ def habit_quiet_and_json():
 def json_schemas_reject():
     """The schemas are strict: a record with a member they do not name, a
     missing member or a wrong version does not match."""
-    good = {"version": 1, "argument": 1, "input": "urn:ex:a", "valid": True, "syntax": "rfc2141bis",
+    version = urntest.record_version()
+    good = {"version": version, "argument": 1, "input": "urn:ex:a", "valid": True, "syntax": "rfc2141bis",
             "scheme": "urn", "nid": "ex", "nss": "a", "assigned_name": "urn:ex:a"}
     v = schema_validator("check")
     expect(v.is_valid(good), good, "a record as urn check writes it")
-    for change in ({"extra": 1}, {"version": 2}, {"valid": "yes"}, {"syntax": "rfc9999"},
+    for change in ({"extra": 1}, {"version": version + 1}, {"version": version - 1}, {"valid": "yes"}, {"syntax": "rfc9999"},
                    {"input_base64": "not base64!"}, {"file": "x"}):
         bad = dict(good, **change)
         expect(not v.is_valid(bad), bad, "rejected: %r" % change)
     for key in ("version", "nid", "input"):
         bad = {k: x for k, x in good.items() if k != key}
         expect(not v.is_valid(bad), bad, "rejected without %s" % key)
+    # An error names every rule expected, as a list; expected_left_out only
+    # with them.
+    err = {"code": "bad_nss", "message": "m", "offset": 0, "expected": ["NSS", "x"]}
+    invalid = {"version": version, "argument": 1, "input": "urn:ex:a b", "valid": False, "syntax": "rfc2141bis"}
+    expect(v.is_valid(dict(invalid, error=err)), err, "an error with two names expected")
+    expect(v.is_valid(dict(invalid, error=dict(err, expected_left_out=3))), err, "and names left out")
+    for bad_err in (dict(err, expected="NSS"), dict(err, expected=[]), dict(err, expected_left_out=0),
+                    {"code": "bad_nss", "message": "m", "offset": 0, "expected_left_out": 1}):
+        expect(not v.is_valid(dict(invalid, error=bad_err)), bad_err, "error rejected")
     e = schema_validator("extract")
-    found = {"version": 1, "file": "f", "line": 1, "column": 0, "offset": 0, "urn": "urn:ex:a",
+    found = {"version": version, "file": "f", "line": 1, "column": 0, "offset": 0, "urn": "urn:ex:a",
              "syntax": "rfc2141bis", "scheme": "urn", "nid": "ex", "nss": "a", "assigned_name": "urn:ex:a"}
     expect(not e.is_valid(found) and e.is_valid(dict(found, column=1)), found, "columns count from 1")
     # encode: only a line too long to read has no identifier, and its
     # record is encode's own (no "valid").
     n = schema_validator("encode")
-    long_line = {"version": 1, "file": "f", "line": 1, "nid": "ex", "argument_in_error": "identifier",
+    long_line = {"version": version, "file": "f", "line": 1, "nid": "ex", "argument_in_error": "identifier",
                  "error": {"code": "line_too_long", "message": "line longer than 10 bytes, skipped"}}
     expect(n.is_valid(long_line), long_line, "encode: a line too long")
     for bad in (dict(long_line, error={"code": "bad_nss", "message": "m", "offset": 0}),
                 dict(long_line, identifier="x"), dict(long_line, argument_in_error="nid"),
                 dict(long_line, valid=False),
-                {"version": 1, "file": "f", "line": 1, "nid": "ex", "identifier": "a", "urn": "urn:ex:a"}):
+                {"version": version, "file": "f", "line": 1, "nid": "ex", "identifier": "a", "urn": "urn:ex:a"}):
         expect(not n.is_valid(bad), bad, "encode: rejected")
 
 
@@ -354,7 +364,7 @@ def habit_extract_namespaces():
            [t + ":1:3: urn:isbn:0-395-36341-2  rejected at offset 21 (expected check-digit-10)",
             t + ":1:28: urn:isbn:0-395-36341-1"], r, "text")
     found = json_lines(urn("extract", "--namespaces", "--json", t))
-    expect(found[0]["namespace_fault"] == {"offset": 21, "expected": "check-digit-10"} and
+    expect(found[0]["namespace_fault"] == {"offset": 21, "expected": ["check-digit-10"]} and
            "namespace_fault" not in found[1], found, "json")
     r = urn("extract", t)
     expect("rejected" not in r.out, r, "without --namespaces, no namespace rules")

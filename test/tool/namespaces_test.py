@@ -96,7 +96,15 @@ def registered_namespaces_through_the_tool():
     expect(r.status == 1 and "offset 16" in r.err and "nss_rejected" not in r.err, r, "sos-: at its end")
     r = urn("check", "--json", "--namespaces", "urn:service:sos.")
     o = json_lines(r)[0]
-    expect(o["error"]["code"] == "nss_rejected" and o["error"]["offset"] == 16, r, "the JSON error")
+    # sub-service = let-dig [ *25let-dig-hyp let-dig ], let-dig = ALPHA / DIGIT:
+    # both names are expected at the end, in the text and in the JSON.
+    expect(o["error"]["code"] == "nss_rejected" and o["error"]["offset"] == 16 and
+           o["error"]["expected"] == ["ALPHA", "DIGIT"], r, "the JSON error names every rule expected")
+    r = urn("check", "--namespaces", "urn:service:sos.")
+    expect("(expected ALPHA or DIGIT)" in r.err, r, "the text names them")
+    r = urn("extract", "--json", "--namespaces", stdin=b"see urn:service:sos.- here\n")
+    o = json_lines(r)[0]
+    expect(o["namespace_fault"] == {"offset": 16, "expected": ["ALPHA", "DIGIT"]}, r, "extract's namespace_fault")
     # Equivalence: RFC 5031 section 4.2, case-insensitive string equality.
     r = urn("equal", "--namespaces", "urn:service:SOS.Fire", "urn:service:sos.fire")
     expect(r.status == 0, r, "service URNs equal in any case")

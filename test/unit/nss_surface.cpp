@@ -70,6 +70,15 @@ auto const farthest_def = (x3::lit('a') >> expect(digit)) | (x3::lit("ab") >> ex
 URNS_NSS_RULE(both, "both", x3::unused_type);
 auto const both_def = (x3::lit('a') >> expect(digit)) | (x3::lit('a') >> expect(x3::lit('c'), "\"c\""));
 
+// Ten alternatives that fail at the same byte: "x" followed by one of the
+// digits "0" to "9", each its own expectation point.
+URNS_NSS_RULE(ten, "ten", x3::unused_type);
+auto const ten_def = (x3::lit('x') >> expect(x3::lit('0'), "\"0\"")) | (x3::lit('x') >> expect(x3::lit('1'), "\"1\"")) |
+                     (x3::lit('x') >> expect(x3::lit('2'), "\"2\"")) | (x3::lit('x') >> expect(x3::lit('3'), "\"3\"")) |
+                     (x3::lit('x') >> expect(x3::lit('4'), "\"4\"")) | (x3::lit('x') >> expect(x3::lit('5'), "\"5\"")) |
+                     (x3::lit('x') >> expect(x3::lit('6'), "\"6\"")) | (x3::lit('x') >> expect(x3::lit('7'), "\"7\"")) |
+                     (x3::lit('x') >> expect(x3::lit('8'), "\"8\"")) | (x3::lit('x') >> expect(x3::lit('9'), "\"9\""));
+
 // Typed values: a namespace is a parser. serial = 1*DIGIT, as a number.
 URNS_NSS_RULE(serial, "serial", unsigned);
 auto const serial_def = x3::uint_;
@@ -110,7 +119,7 @@ auto const mrn_def = expect(oid) >> expect(x3::lit(':'), "\":\"") >> expect(oss)
 URNS_NSS_RULE(peg_oid, "OID", x3::unused_type);
 auto const peg_oid_def = alphanum >> x3::repeat(0, 20)[alphanum | '-'] >> alphanum;
 
-URNS_NSS_DEFINE(strict, loose, composed, farthest, both, serial, code, name, name_rest, record, record_check,
+URNS_NSS_DEFINE(strict, loose, composed, farthest, both, ten, serial, code, name, name_rest, record, record_check,
                 record_span, alphanum, oid, oss, mrn, peg_oid)
 
 } // namespace
@@ -191,6 +200,33 @@ BOOST_AUTO_TEST_CASE(a_fault_names_everything_expected_there)
     BOOST_TEST(r.error().expected == "DIGIT");
     BOOST_TEST_REQUIRE(r.error().also_expected.size() == 1u);
     BOOST_TEST(r.error().also_expected[0] == "\"c\"");
+}
+
+BOOST_AUTO_TEST_CASE(names_past_what_a_fault_keeps_are_counted)
+{
+    // Ten names expected at offset 1: the grammar's record keeps eight (the
+    // first and seven more), and counts the two it has no room for; the
+    // message says so.
+    auto const f = urns::nss::run(ten, "xa");
+    BOOST_TEST_REQUIRE(!f);
+    BOOST_TEST(f.error().offset == 1u);
+    BOOST_TEST(f.error().expected == "\"0\"");
+    BOOST_TEST_REQUIRE(f.error().also_expected.size() == 7u);
+    for (std::size_t i = 0; i < 7; ++i)
+        BOOST_TEST(f.error().also_expected[i] == "\"" + std::to_string(i + 1) + "\"");
+    BOOST_TEST(f.error().also_expected.dropped() == 2u);
+    urns::nss::registry reg;
+    reg.add({"ten", urns::nss::x3_validator<ten>(), nullptr, "test"});
+    urns::parse_options o;
+    o.registry = &reg;
+    auto const r = urns::parse_urn("urn:ten:xa", o);
+    BOOST_TEST_REQUIRE(!r.has_value());
+    BOOST_TEST(r.error().offset == 9u);
+    BOOST_TEST(r.error().also_expected.size() == 7u);
+    BOOST_TEST(r.error().also_expected.dropped() == 2u);
+    std::string const text = urns::to_string(r.error(), "urn:ten:xa");
+    BOOST_TEST(text.find("(expected \"0\" or \"1\" or \"2\" or \"3\" or \"4\" or \"5\" or \"6\" or \"7\" or 2 more)") !=
+               std::string::npos, text);
 }
 
 BOOST_AUTO_TEST_CASE(a_namespace_is_a_parser)

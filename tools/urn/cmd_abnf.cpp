@@ -264,7 +264,7 @@ int run_match(options const& o, inputs const& in, std::string_view rule)
             j.member("rule", g.canonical_name(rule));
             j.member_bool("matched", ok);
             if (limit)
-                j.member_bool("step_limit", true);
+                j.member_bool("undecided", true);
             if (!ok && !limit) {
                 j.member("offset", r.offset);
                 j.key("expected");

@@ -145,7 +145,7 @@ private:
             j_.key("namespace_fault");
             j_.begin_object();
             j_.member("offset", m.namespace_fault->offset);
-            j_.member("expected", m.namespace_fault->expected);
+            write_expected_json(j_, m.namespace_fault->expected, m.namespace_fault->also_expected);
             if (m.namespace_fault->undecided)
                 j_.member_bool("undecided", true);
             j_.end_object();
@@ -173,6 +173,15 @@ private:
             o_.number(m.namespace_fault->offset);
             o_.write(" (expected ");
             o_.write(m.namespace_fault->expected);
+            for (std::string_view name : m.namespace_fault->also_expected) {
+                o_.write(" or ");
+                o_.write(name);
+            }
+            if (std::size_t const left = m.namespace_fault->also_expected.dropped()) {
+                o_.write(" or ");
+                o_.number(left);
+                o_.write(" more");
+            }
             o_.put(')');
         }
         o_.put('\n');

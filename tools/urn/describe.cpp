@@ -96,9 +96,22 @@ void write_error_json(json_writer& j, urns::parse_error const& e, std::string_vi
     j.member("code", urns::error_code_name(e.code));
     j.member("message", e.code.message());
     j.member("offset", e.offset);
-    if (!e.expected.empty())
-        j.member("expected", e.expected);
+    write_expected_json(j, e.expected, e.also_expected);
     j.end_object();
+}
+
+void write_expected_json(json_writer& j, std::string_view first, urns::expected_alternatives const& also)
+{
+    if (first.empty())
+        return;
+    j.key("expected");
+    j.begin_array();
+    j.string(first);
+    for (std::string_view name : also)
+        j.string(name);
+    j.end_array();
+    if (also.dropped() != 0)
+        j.member("expected_left_out", also.dropped());
 }
 
 namespace {

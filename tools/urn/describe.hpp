@@ -36,6 +36,10 @@ void write_origin_json(json_writer& j, origin const& where);
 /// An "error" member (or `key`): {"code", "message", "offset", "expected"}.
 void write_error_json(json_writer& j, urns::parse_error const& e, std::string_view key = "error");
 
+/// "expected": [first, every name of `also`], and "expected_left_out": N
+/// when names were counted but not kept; nothing when `first` is empty.
+void write_expected_json(json_writer& j, std::string_view first, urns::expected_alternatives const& also);
+
 /// Writes `text` (a to_string of an error or diagnostic: a line of input,
 /// then a caret line), with the caret line from its "^" in `color`.
 void write_caret_text(out_buffer& o, std::string const& text, std::string_view color);

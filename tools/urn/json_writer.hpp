@@ -13,7 +13,7 @@ namespace urn_tool {
 
 /// The version of the JSON records: the "version" member of each line
 /// (docs/schema/ describes each command's records).
-constexpr std::uint64_t json_format_version = 1;
+constexpr std::uint64_t json_format_version = 2;
 
 /** Writes `s` as the contents of a JSON string (without the quotes).
 

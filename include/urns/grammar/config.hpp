@@ -40,20 +40,21 @@ using iterator_type = char const*;
 
     The grammars never throw: a `must(p)` point that fails reports here and
     fails. The slot keeps the failure that reached farthest into the input,
-    with up to four names expected at that byte (recorded in order, under
-    the error code of the first). A failure nearer the start than the one
+    with up to eight names expected at that byte (recorded in order, under
+    the error code of the first; more_dropped counts the names past them). A failure nearer the start than the one
     kept is a path that backtracking abandoned, and is dropped, so no state
     goes stale across backtracking. The caller reads the slot when the parse
     as a whole fails.
 */
 struct error_slot {
-    static constexpr unsigned max_names = 4;
+    static constexpr unsigned max_names = 8;
 
     char const* where = nullptr;           ///< the byte that could not be accepted
     char const* which = nullptr;           ///< first name expected there (static); null: nothing recorded
     int code = 0;                          ///< urns::error value of the first failure there
     char const* more[max_names - 1];       ///< further names expected at `where` (the first more_count)
     unsigned more_count = 0;
+    unsigned more_dropped = 0;             ///< names expected at `where` that `more` had no room for
 
     /// A failure at `at`, where `name` (static storage) was expected.
     void record(char const* at, char const* name, int c) noexcept
@@ -63,6 +64,7 @@ struct error_slot {
             which = name;
             code = c;
             more_count = 0;
+            more_dropped = 0;
             return;
         }
         if (at < where)
@@ -75,6 +77,8 @@ struct error_slot {
                 return;
         if (more_count < max_names - 1)
             more[more_count++] = name;
+        else
+            ++more_dropped;
     }
 
 private:

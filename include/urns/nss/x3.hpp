@@ -385,6 +385,7 @@ inline nss_fault fault_of(grammar::error_slot const& slot, char const* first, ch
     nss_fault f{static_cast<std::size_t>(slot.where - first), slot.which};
     for (unsigned i = 0; i < slot.more_count; ++i)
         f.also_expected.push_back(slot.more[i]);
+    f.also_expected.note_dropped(slot.more_dropped);
     return f;
 }
 
