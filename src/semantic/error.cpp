@@ -239,7 +239,10 @@ void add_names(parse_error const& e, Add&& add)
             char const* const end = std::to_chars(digits, digits + sizeof digits, left).ptr;
             add(" or ");
             add(std::string_view(digits, static_cast<std::size_t>(end - digits)));
-            add(" more");
+            // " more" whole would be stored as the immediates " mor" and "e",
+            // which spelling checkers of binaries (lintian) take for a typo.
+            add(" ");
+            add("more");
         }
         add(")");
     }

@@ -180,7 +180,9 @@ private:
             if (std::size_t const left = m.namespace_fault->also_expected.dropped()) {
                 o_.write(" or ");
                 o_.number(left);
-                o_.write(" more");
+                // Not " more" at once: see the note in src/semantic/error.cpp.
+                o_.put(' ');
+                o_.write("more");
             }
             o_.put(')');
         }
