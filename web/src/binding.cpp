@@ -663,7 +663,14 @@ URNS_EXPORT std::uint32_t urns_namespace_from_abnf(std::size_t nid_len, std::siz
     urns::nss::abnf_namespace ns = urns::nss::from_abnf(nid, abnf, root, o);
     diagnostics_out(ns.diagnostics, abnf);
     urns::nss::namespace_header const hdr = urns::nss::read_header(abnf);
-    std::string const root_used = !root.empty() ? std::string(root) : hdr.root;
+    // The root the namespace took: the one given, the header's, or the
+    // grammar's first rule.
+    std::string root_used = !root.empty() ? std::string(root) : hdr.root;
+    if (root_used.empty() && ns.rules) {
+        auto const names = urns::abnf::grammar::compile(abnf, o.compile).rule_names();
+        if (!names.empty())
+            root_used = names.front();
+    }
     word(ns.rules.has_value());
     string_out(root_used);
     auto const& fl = !o.fields.empty() ? o.fields : hdr.fields;
