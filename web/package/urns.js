@@ -28,22 +28,28 @@ export class URNSInternalError extends Error {
 }
 
 let memory = null;
+// The input buffer in the module's memory, and a view over it.
+let inPtr = 0;
+let inCap = 0;
+let inView = null;
 let u8 = null;
 let u32 = null;
-
-function refreshViews() {
-  u8 = new Uint8Array(memory.buffer);
-  u32 = new Uint32Array(memory.buffer);
-}
+// Set when the module's memory grew: the views over it are then stale.
+let grown = true;
 
 function views() {
-  if (u8.buffer !== memory.buffer) refreshViews();
+  if (grown) {
+    u8 = new Uint8Array(memory.buffer);
+    u32 = new Uint32Array(memory.buffer);
+    inView = inCap ? new Uint8Array(memory.buffer, inPtr, inCap) : null;
+    grown = false;
+  }
 }
 
 const imports = {
   env: {
     emscripten_notify_memory_growth() {
-      if (memory) refreshViews();
+      grown = true;
     },
   },
   wasi_snapshot_preview1: {
@@ -96,14 +102,11 @@ async function instantiate() {
 const instance = await instantiate();
 const ex = instance.exports;
 memory = ex.memory;
-refreshViews();
 ex._initialize();
+views();
 const headerWords = ex.urns_header() >> 2;
 
 // --- passing strings --------------------------------------------------
-
-let inPtr = 0;
-let inCap = 0;
 
 function reserve(bytes) {
   if (bytes > inCap) {
@@ -111,28 +114,16 @@ function reserve(bytes) {
     if (p === 0) throw new URNSInternalError('out of memory for the input');
     inPtr = p;
     inCap = bytes;
-    views();
+    grown = true;
   }
+  views();
 }
 
-// Writes `s` as UTF-8 at the input buffer's byte `at`; returns its size
-// in bytes. ASCII strings, the common case, are copied a code unit at a
-// time; others go through TextEncoder.encodeInto.
+// Writes `s` as UTF-8 at the input buffer's byte `at`; returns its size in
+// bytes. TextEncoder.encodeInto writes into a view kept over the buffer.
 function put(s, at) {
-  const n = s.length;
-  reserve(at + 3 * n);
-  views();
-  const base = inPtr + at;
-  if (n <= 128) {
-    let i = 0;
-    for (; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c > 127) break;
-      u8[base + i] = c;
-    }
-    if (i === n) return n;
-  }
-  return encoder.encodeInto(s, u8.subarray(base, base + 3 * n)).written;
+  reserve(at + 3 * s.length);
+  return encoder.encodeInto(s, at === 0 ? inView : inView.subarray(at)).written;
 }
 
 function checkText(s, what) {
