@@ -121,6 +121,8 @@ void parse_answers(std::ostream& o, std::string const& in)
             json(o, v.nid());
             o << ",\"nss\":";
             json(o, v.nss());
+            o << ",\"an\":";
+            json(o, v.assigned_name());
             o << ",\"query\":";
             json_opt(o, v.has_query(), v.query());
             o << ",\"r\":";
