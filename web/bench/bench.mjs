@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { generatedCorpus } from '../test/corpus.mjs';
 
 const [pkgDir, native, urnTool, corpusFile, proseFile, peersDir] = process.argv.slice(2);
 if (!proseFile) {
@@ -130,8 +131,10 @@ if (peersDir) {
     };
     const peerNs = time(p.valid);
     const oursNs = time((s) => urns.isValid(s, opts));
+    // The verdicts on the corpus, and on the tests' generated corpus (URNs
+    // with random edits: more kinds of fault).
     const differences = new Map();
-    for (const l of lines) {
+    for (const l of [...lines, ...generatedCorpus(20000)]) {
       const theirs = p.valid(l);
       let code = 'valid';
       try {
@@ -141,8 +144,9 @@ if (peersDir) {
       }
       if (theirs !== (code === 'valid')) {
         const key = `${theirs ? 'accepts' : 'rejects'} (ours: ${code})`;
-        const d = differences.get(key) ?? { count: 0, example: l };
+        const d = differences.get(key) ?? { count: 0, examples: [] };
         d.count++;
+        if (d.examples.length < 3) d.examples.push(l);
         differences.set(key, d);
       }
     }
