@@ -14,8 +14,11 @@
 #                              call is on PATH and belongs to the package
 #                              listed for it below (dpkg -S), to one that
 #                              package depends on directly (pkg-config's
-#                              program is pkgconf's), or to a package every
-#                              Debian system has (Priority: required)
+#                              program is pkgconf's), to a package that
+#                              provides it (a nodejs that provides npm), or
+#                              to a package every Debian system has
+#                              (Priority: required)
+# A package counts as installed when an installed package provides it.
 #
 # A program called by a script or a build step must be in `programs` with
 # the package it comes from, and that package in `packages`: the fresh-root
@@ -55,6 +58,11 @@ packages=(
     python3-venv python3-pip                # ctest python_wheel: the wheel installed in a fresh venv
     doxygen                                 # the API reference (docs/Doxyfile.in: target docs, test api_docs)
     debootstrap                             # tools/fresh_root.sh (.ci/run): the fresh Debian 12 root
+    emscripten                              # web/: the package urns-wasm's WebAssembly (cmake/wasm.toolchain.cmake)
+    nodejs npm                              # web/test/: node --test, npm pack and npm install of the package
+    node-typescript                         # web/test/run.sh: tsc on the package's declarations
+    chromium chromium-driver                # web/test/browser_test.py: headless Chromium through chromedriver
+    python3-selenium                        # web/test/browser_test.py drives it
 )
 
 # The packages tools/fresh_root.sh needs on the machine that makes the root.
@@ -73,7 +81,17 @@ programs=(
     dpkg-buildflags:dpkg-dev dpkg-architecture:dpkg-dev strip:binutils lintian:lintian
     zsh:zsh fish:fish
     debootstrap:debootstrap
+    emcc:emscripten em++:emscripten em-config:emscripten node:nodejs npm:npm tsc:node-typescript
+    chromium:chromium chromedriver:chromium-driver
 )
+
+# Whether an installed package provides the virtual package $1 (a
+# machine's own nodejs that provides npm, say, and conflicts with Debian's).
+provided() {
+    dpkg-query -W -f='${db:Status-Status} ${Provides}\n' 2>/dev/null | awk -v want="$1" '
+        $1 == "installed" { for (i = 2; i <= NF; i++) { sub(/[,(].*/, "", $i); if ($i == want) found = 1 } }
+        END { exit !found }'
+}
 
 mode=install
 case ${1:-} in
@@ -105,6 +123,7 @@ if [[ $mode == check ]]; then
             echo "deps: $prog: its package $want is not in tools/deps.sh's list" >&2
             bad=1
         elif [[ ${owner%%,*} != "$want" ]] &&
+            ! dpkg-query -W -f='${Provides}' "${owner%%,*}" 2>/dev/null | tr ',' '\n' | sed 's/(.*//; s/ //g' | grep -qxF -- "$want" &&
             ! grep -qxF -- "${owner%%,*}" <(dpkg-query -W -f='${Depends},${Pre-Depends}' "$want" 2>/dev/null |
                 tr ',|' '\n\n' | sed 's/(.*//; s/:any//; s/ //g') &&
             [[ $(dpkg-query -W -f='${Priority}' "${owner%%,*}" 2>/dev/null) != required ]]; then
@@ -120,7 +139,7 @@ fi
 missing=()
 for p in "${packages[@]}"; do
     status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
-    [[ $status == installed ]] || missing+=("$p")
+    [[ $status == installed ]] || provided "$p" || missing+=("$p")
 done
 
 if [[ ${#missing[@]} -eq 0 ]]; then

@@ -22,10 +22,15 @@
 #   (f) clang++ ThreadSanitizer build of test/unit/threads.cpp and the urn
 #       tool only, and their runs (the library called from many threads at
 #       once; urn check, normalize, extract -j 4); any report fails
+#   (g) web/test/run.sh: the npm package urns-wasm built with emscripten
+#       (build/web), node --test of it against the C++ library (built in
+#       (a)), npm pack and npm install of its tarball, tsc on its
+#       declarations, the playground and the installed package in headless
+#       Chromium (docs/javascript.md)
 # Each step prints a banner and its wall time; the first failure stops it,
 # and so does a step that runs past its time limit (a hang fails the run).
 # Build directories: build/release, build/b2, build/deb, build/asan,
-# build/tsan (all gitignored).
+# build/tsan, build/web (all gitignored).
 # Options: --quick    step (a) only
 #          --no-deps  do not run tools/deps.sh first
 # Environment: JOBS (default 2) parallel jobs for builds and ctest;
@@ -149,8 +154,10 @@ tsan_step() {
     timeout 600 test/tool/tsan_jobs.sh build/tsan/tools/urn
 }
 
+web_step() { JOBS=$jobs PYTHON=$python web/test/run.sh; }
+
 # The steps run in `bash -c` under timeout: they see these.
-export -f deps_step cmake_step b2_step install_step sanitize_step fuzz_step tsan_step
+export -f deps_step cmake_step b2_step install_step sanitize_step fuzz_step tsan_step web_step
 export jobs scratch root python
 
 if [[ $deps -eq 1 ]]; then step "dependencies (tools/deps.sh)" deps_step; fi
@@ -161,6 +168,7 @@ if [[ $quick -eq 0 ]]; then
     step "(d) clang++ -fsanitize=address,undefined build + ctest" sanitize_step
     step "(e) tools/fuzz.sh --ci" fuzz_step
     step "(f) clang++ -fsanitize=thread: test_threads, urn -j 4" tsan_step
+    step "(g) web: the npm package urns-wasm (emscripten), node --test, npm pack + install, tsc, Chromium" web_step
 fi
 echo
 echo "==== all tests passed in $(($(date +%s) - total_start))s ($root)"
