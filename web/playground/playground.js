@@ -272,6 +272,15 @@ function renderAbnf(s) {
 // --- wiring -------------------------------------------------------------------------
 
 let pending = false;
+let stateTimer = 0;
+
+// The address follows the page a moment after typing stops: Chromium ignores
+// history.replaceState past about 200 calls in 10 seconds, and a call for
+// every key typed would reach that.
+function writeStateSoon(s) {
+  clearTimeout(stateTimer);
+  stateTimer = setTimeout(() => writeState(s), 150);
+}
 
 function update() {
   if (pending) return;
@@ -281,7 +290,7 @@ function update() {
     const s = currentState();
     renderAbnf(s);
     renderUrns(s);
-    writeState(s);
+    writeStateSoon(s);
   });
 }
 

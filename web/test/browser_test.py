@@ -186,8 +186,14 @@ def playground(d, base, c):
             caret.get_attribute("data-offset"))
 
     # The state is in the address: a new load of it shows the same.
-    url = d.current_url
-    state = urllib.parse.parse_qs(urllib.parse.urlparse(url).fragment)
+    # The page writes the address a moment after the last input.
+    deadline = time.monotonic() + 5
+    while True:
+        url = d.current_url
+        state = urllib.parse.parse_qs(urllib.parse.urlparse(url).fragment)
+        if state.get("urns") == ["urn:mrn:iala-:x"] or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
     c.check("the address holds the state", state.get("syntax") == ["rfc8141"] and state.get("ns") == ["1"]
             and state.get("abnf") == [MRN] and state.get("urns") == ["urn:mrn:iala-:x"], state)
     d.get("about:blank")
