@@ -191,27 +191,59 @@ py::object fn_default_namespaces(PyObject**)
     return out;
 }
 
+/// The SHA-256 of the file at `path`, in hex (hashlib.file_digest).
+std::string file_sha256(std::string const& path)
+{
+    py::object f = py::module_::import("io").attr("open")(py::bytes(path), "rb");
+    try {
+        py::object d = py::module_::import("hashlib").attr("file_digest")(f, "sha256");
+        f.attr("close")();
+        return d.attr("hexdigest")().cast<std::string>();
+    } catch (...) {
+        f.attr("close")();
+        throw;
+    }
+}
+
 /// For pickle: a plugin's namespace, the plugin loaded first (harmless
-/// where it is loaded already).
+/// where it is loaded already). The pickle holds the plugin's absolute
+/// file and its SHA-256: a relative path, or another file under that
+/// path (another build, another machine's), is refused with PluginError.
 py::object fn_restore_plugin_namespace(PyObject** a)
 {
     std::string const path = str_arg(a[0], "path");
     std::string const nid = lower(str_arg(a[1], "nid"));
+    std::string const sha256 = str_arg(a[2], "sha256");
+    auto const refuse = [&](std::string const& why) {
+        throw plugin_failure{path, why, "cannot load plugin " + path + ": " + why};
+    };
+    if (path.empty() || path.front() != '/')
+        refuse("a pickled plugin's path must be absolute");
+    std::string have;
+    try {
+        have = file_sha256(path);
+    } catch (py::error_already_set const& e) {
+        refuse(std::string("cannot read it: ") + e.what());
+    }
+    if (have != sha256)
+        refuse("it is not the file that was pickled (SHA-256 " + have + ", pickled " + sha256 + ")");
     load_environment_plugins();
     load_into_default(path, "");
     for (auto const& ns : g_plugin_namespaces)
         if (lower(ns->nid) == nid)
             return py::cast(ns);
-    throw plugin_failure{path, "it has no namespace " + nid, "cannot load plugin " + path + ": it has no namespace " + nid};
+    refuse("it has no namespace " + nid);
+    return py::none();
 }
 
 } // namespace
 
-std::vector<std::string> load_into_default(std::string const& path, std::string const& from)
+std::vector<std::string> load_into_default(std::string const& path, std::string const& from,
+                                           urns::nss::plugin_source source)
 {
     urns::nss::loaded_plugin p;
     try {
-        p = urns::nss::load_plugin(path);
+        p = urns::nss::load_plugin(path, source);
     } catch (urns::nss::plugin_error const& e) {
         throw plugin_failure{path, e.why(), from + e.what()};
     }
@@ -230,6 +262,7 @@ std::vector<std::string> load_into_default(std::string const& path, std::string 
         added.push_back(r);
     }
     if (!added.empty()) {
+        std::string const sha256 = file_sha256(p.file);
         auto next = std::make_shared<urns::nss::registry>(current);
         for (urns::nss::namespace_rules const& r : added) {
             next->add(r);
@@ -237,7 +270,8 @@ std::vector<std::string> load_into_default(std::string const& path, std::string 
             ns->rules = r;
             ns->nid = std::string(r.nid);
             ns->reference = std::string(r.reference);
-            ns->plugin = path;
+            ns->plugin = p.file;
+            ns->plugin_sha256 = sha256;
             g_plugin_namespaces.push_back(std::move(ns));
         }
         g_default_registry = std::move(next);
@@ -456,7 +490,8 @@ void init_namespaces(py::module_& m)
                  py_namespace const& ns = ns_of(self);
                  if (ns.plugin) // the plugin loaded again where it is unpickled
                      return py::make_tuple(py::module_::import("urns._urns").attr("_restore_plugin_namespace"),
-                                           py::make_tuple(lenient_str(*ns.plugin), py::str(ns.nid)));
+                                           py::make_tuple(lenient_str(*ns.plugin), py::str(ns.nid),
+                                                          py::str(ns.plugin_sha256)));
                  py::tuple st = namespace_state(ns);
                  // A module function, which every pickler finds by name
                  // (cloudpickle would pickle a bound class method by value).
@@ -611,18 +646,20 @@ void init_plugins(py::module_& m)
                  "Loads a namespace plugin (a shared object built with urns_add_plugin, as the\n"
                  "urn tool loads with --plugin) and adds its namespaces to those namespaces=True\n"
                  "applies; returns their NIDs (a tuple of str). path: str, bytes or\n"
-                 "os.PathLike; a name without '/' is looked up in the current directory first,\n"
-                 "then where the dynamic linker looks (LD_LIBRARY_PATH, the system's library\n"
-                 "directories). The same file loaded again (by any path) adds nothing and\n"
+                 "os.PathLike; a path with '/' may be relative to the current directory, a\n"
+                 "name without '/' is looked up only in the plugin directories (URNS_PLUGIN_PATH,\n"
+                 "then the library's LIBDIR/urns/plugins; see plugin_directories()), never in\n"
+                 "the current directory. No plugin loads in a set-user-ID process. The same file loaded again (by any path) adds nothing and\n"
                  "returns the same NIDs. Loading runs the plugin's code. Raises PluginError,\n"
-                 "naming the file and the cause. URNS_PLUGINS (paths separated by ':', ignored\n"
-                 "in a set-user-ID or set-group-ID process, as the urn tool ignores it) is\n"
-                 "loaded the same way by the first call that applies namespaces=True. A\n"
+                 "naming the file and the cause. URNS_PLUGINS (absolute paths or bare names,\n"
+                 "separated by ':', ignored in a set-user-ID or set-group-ID process, as the urn\n"
+                 "tool ignores it) is loaded the same way by the first call that applies namespaces=True. A\n"
                  "plugin is never unloaded.");
     add_function(m, "urns._urns", "_default_namespaces", {}, fn_default_namespaces,
                  "A list of Namespace; see urns.namespaces().");
-    add_function(m, "urns._urns", "_restore_plugin_namespace", {"path", "nid"}, fn_restore_plugin_namespace,
-                 "For pickle: the namespace of the NID of the plugin at path, loaded first.");
+    add_function(m, "urns._urns", "_restore_plugin_namespace", {"path", "nid", "sha256"}, fn_restore_plugin_namespace,
+                 "For pickle: the namespace of the NID of the plugin at path (absolute, its\n"
+                 "file's SHA-256 as pickled), loaded first.");
 }
 
 } // namespace urns_python

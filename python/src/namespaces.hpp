@@ -26,7 +26,8 @@ struct py_namespace {
     bool shipped = false;
     std::string nid;
     std::optional<std::string> abnf, root; // ABNF namespaces only
-    std::optional<std::string> plugin;     // a plugin's namespaces: its path, as given
+    std::optional<std::string> plugin;     // a plugin's namespaces: its file, absolute
+    std::string plugin_sha256;             // and the SHA-256 of that file when it was loaded
     std::vector<std::string> case_insensitive, fields;
     std::string reference;
     std::vector<urns::abnf::diagnostic> warnings;
@@ -137,14 +138,17 @@ inline std::vector<std::shared_ptr<py_namespace>> g_plugin_namespaces;
 /// Whether URNS_PLUGINS was read and every plugin it names loaded.
 inline bool g_environment_loaded = false;
 
-/** Loads the plugin at `path` with the library's loader (its policy: a
-    name without "/" in the current directory first, one shared object
-    loaded once) and adds its namespaces to the registry of
+/** Loads the plugin at `path` with the library's loader and its policy
+    for `source` (urns/nss/plugin_loader.hpp: a bare name only from the
+    plugin directories, the environment's paths absolute, none in a
+    set-user-ID process; one shared object loaded once) and adds its
+    namespaces to the registry of
     namespaces=True; `from` is what the message begins with. The NIDs of
     its namespaces. A NID the registry has from elsewhere (a shipped one,
     another plugin's) is refused, and then nothing of the plugin is added;
     the same plugin again adds nothing. */
-std::vector<std::string> load_into_default(std::string const& path, std::string const& from);
+std::vector<std::string> load_into_default(std::string const& path, std::string const& from,
+                                           urns::nss::plugin_source source = urns::nss::plugin_source::caller);
 
 /// Loads the plugins of URNS_PLUGINS (paths separated by ":", read with
 /// secure_getenv as the urn tool reads it: not in a set-user-ID or
@@ -156,7 +160,7 @@ inline void load_environment_plugins()
     if (g_environment_loaded)
         return;
     for (std::string const& path : urns::nss::environment_plugins())
-        load_into_default(path, "URNS_PLUGINS: ");
+        load_into_default(path, "URNS_PLUGINS: ", urns::nss::plugin_source::environment);
     g_environment_loaded = true;
 }
 

@@ -102,15 +102,71 @@ def test_the_plugin_in_batches_and_registries(loaded):
 def test_loading_the_same_file_again_is_harmless(loaded, tmp_path, monkeypatch):
     before = [n.nid for n in urns.namespaces()]
     assert urns.load_plugin(PLUGIN) == ("acme-ticket",)
-    # Another path of the same file: a name without "/" is looked up in
-    # the current directory first; and a symbolic link to it.
+    # Another path of the same file: relative to the current directory
+    # (with "/"), a plugin directory's bare name, a symbolic link.
     monkeypatch.chdir(os.path.dirname(PLUGIN))
+    assert urns.load_plugin("./" + os.path.basename(PLUGIN)) == ("acme-ticket",)
+    monkeypatch.setenv("URNS_PLUGIN_PATH", os.path.dirname(PLUGIN))
+    monkeypatch.chdir(tmp_path)
     assert urns.load_plugin(os.path.basename(PLUGIN)) == ("acme-ticket",)
+    assert urns.load_plugin(os.path.splitext(os.path.basename(PLUGIN))[0]) == ("acme-ticket",)
     link = tmp_path / "link.so"
     link.symlink_to(PLUGIN)
     assert urns.load_plugin(link) == ("acme-ticket",)
     assert [n.nid for n in urns.namespaces()] == before
     assert urns.is_valid(PREFIX + "CORE-1", namespaces=True)
+
+
+def test_a_bare_name_is_not_looked_up_in_the_current_directory(loaded, monkeypatch):
+    monkeypatch.delenv("URNS_PLUGIN_PATH", raising=False)
+    monkeypatch.chdir(os.path.dirname(PLUGIN))
+    with pytest.raises(urns.PluginError) as e:
+        urns.load_plugin(os.path.basename(PLUGIN))
+    assert e.value.reason.startswith("not in the plugin directories")
+    assert "write ./" + os.path.basename(PLUGIN) in e.value.reason
+
+
+def test_urns_plugins_paths_must_be_absolute():
+    r = run_python("import urns\ntry:\n    urns.is_valid('urn:ex:a', namespaces=True)\n"
+                   "except urns.PluginError as e:\n    print(e.reason)\n",
+                   env_plugins="./" + os.path.basename(PLUGIN))
+    assert "a path in URNS_PLUGINS must be absolute" in r.stdout, r.stderr
+
+
+def test_a_pickled_plugin_namespace_holds_the_absolute_file_and_its_digest(loaded, tmp_path, monkeypatch):
+    import hashlib
+    ns = [n for n in urns.namespaces() if n.nid == "acme-ticket"][0]
+    fn, args = ns.__reduce__()
+    real = os.path.realpath(PLUGIN)
+    assert args == (real, "acme-ticket", hashlib.sha256(open(real, "rb").read()).hexdigest())
+    # Unpickled in another directory: the same file, found by its path.
+    monkeypatch.chdir(tmp_path)
+    assert pickle.loads(pickle.dumps(ns)) == ns
+    # Another file under that path (here: another digest) is refused, and
+    # so is a relative path.
+    with pytest.raises(urns.PluginError) as e:
+        fn(real, "acme-ticket", "0" * 64)
+    assert "not the file that was pickled" in e.value.reason
+    with pytest.raises(urns.PluginError) as e:
+        fn(os.path.basename(PLUGIN), "acme-ticket", args[2])
+    assert "must be absolute" in e.value.reason
+
+
+def test_a_pickled_namespace_of_a_changed_file_is_refused_in_another_process(tmp_path):
+    # The plugin copied, pickled from the copy in one process, the copy
+    # changed, unpickled in another: refused.
+    copy = tmp_path / "mine.so"
+    copy.write_bytes(open(PLUGIN, "rb").read())
+    blob = tmp_path / "ns.pickle"
+    r = run_python("import pickle, urns\nurns.load_plugin(%r)\n"
+                   "ns = [n for n in urns.namespaces() if n.nid == 'acme-ticket'][0]\n"
+                   "open(%r, 'wb').write(pickle.dumps(ns))\n" % (str(copy), str(blob)))
+    assert r.returncode == 0, r.stderr
+    with open(copy, "ab") as f:
+        f.write(b"\0")
+    r = run_python("import pickle, urns\ntry:\n    pickle.loads(open(%r, 'rb').read())\n"
+                   "except urns.PluginError as e:\n    print(e.reason)\n" % str(blob))
+    assert "not the file that was pickled" in r.stdout, r.stderr
 
 
 def test_another_file_with_a_registered_nid_is_refused(loaded, tmp_path):
@@ -192,10 +248,18 @@ def test_urns_plugins_applies_to_namespaces_true():
     assert r.returncode == 0 and r.stdout == "ok\n", r.stderr
 
 
-def test_urns_plugins_bare_name_in_the_current_directory():
+def test_urns_plugins_bare_name_only_from_the_plugin_directories():
     code = "import urns; print(urns.is_valid('urn:acme-ticket:CORE-0123', namespaces=True))"
-    env = dict(os.environ, URNS_PLUGINS=os.path.basename(PLUGIN))
+    name = os.path.basename(PLUGIN)
+    # In the current directory: not found there.
+    env = dict(os.environ, URNS_PLUGINS=name)
+    env.pop("URNS_PLUGIN_PATH", None)
     r = subprocess.run([sys.executable, "-c", code], env=env, cwd=os.path.dirname(PLUGIN),
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1 and "not in the plugin directories" in r.stderr, r.stderr
+    # In a directory of URNS_PLUGIN_PATH: found, from anywhere.
+    env["URNS_PLUGIN_PATH"] = os.path.dirname(os.path.realpath(PLUGIN))
+    r = subprocess.run([sys.executable, "-c", code], env=env, cwd="/",
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and r.stdout == "False\n", r.stderr
 

@@ -18,8 +18,19 @@
 #include <new>
 #include <utility>
 
+#include <cerrno>
+#include <climits>
+
 #include <dlfcn.h>
+#include <sys/auxv.h>
 #include <sys/stat.h>
+
+// The directory of the plugins a bare name finds (plugin_directories()):
+// CMake defines it from CMAKE_INSTALL_FULL_LIBDIR; b2's default prefix is
+// /usr/local.
+#ifndef URNS_PLUGIN_DIR
+#define URNS_PLUGIN_DIR "/usr/local/lib/urns/plugins"
+#endif
 
 namespace urns {
 namespace nss {
@@ -31,38 +42,67 @@ plugin_error::plugin_error(std::string path, std::string why)
 
 namespace {
 
-/// `s` with each control character (C0, DEL, and C1 as UTF-8) and each
-/// "\\" escaped, so that a plugin's text can neither forge a line of a
-/// program's output nor send a terminal an escape sequence.
+/// `s` with each control character (C0, DEL, and C1 as UTF-8), each
+/// byte that is not part of a UTF-8 sequence (RFC 3629) and each "\\"
+/// escaped ("\\xHH", "\\\\"), so that a plugin's text can neither forge a
+/// line of a program's output nor send a terminal an escape sequence, and
+/// is always UTF-8.
 std::string escaped(std::string_view s)
 {
     static char const hex[] = "0123456789ABCDEF";
+    auto const* const p = reinterpret_cast<unsigned char const*>(s.data());
     std::string out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        auto const c = static_cast<unsigned char>(s[i]);
-        std::size_t n = 0;
-        if (c < 0x20 || c == 0x7F || c == '\\')
-            n = 1;
-        else if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-                 static_cast<unsigned char>(s[i + 1]) <= 0x9F)
-            n = 2;
-        if (n == 0) {
-            out += s[i];
-            continue;
-        }
+    out.reserve(s.size());
+    auto const hex_byte = [&](unsigned char b) {
+        out += "\\x";
+        out += hex[b >> 4];
+        out += hex[b & 15];
+    };
+    for (std::size_t i = 0; i < s.size();) {
+        unsigned char const c = p[i];
         if (c == '\\') {
             out += "\\\\";
-            continue;
+            ++i;
+        } else if (c < 0x20 || c == 0x7F) {
+            hex_byte(c);
+            ++i;
+        } else if (c < 0x80) {
+            out += static_cast<char>(c);
+            ++i;
+        } else if (std::size_t const n = lexical::utf8_sequence_length(p + i, s.size() - i); n == 0) {
+            hex_byte(c); // not UTF-8
+            ++i;
+        } else if (c == 0xC2 && p[i + 1] <= 0x9F) {
+            hex_byte(p[i]); // a C1 control character
+            hex_byte(p[i + 1]);
+            i += 2;
+        } else {
+            out.append(s.data() + i, n);
+            i += n;
         }
-        for (std::size_t k = 0; k < n; ++k) {
-            auto const b = static_cast<unsigned char>(s[i + k]);
-            out += "\\x";
-            out += hex[b >> 4];
-            out += hex[b & 15];
-        }
-        i += n - 1;
     }
     return out;
+}
+
+/// The longest text of a plugin that is read (a name, an error, a rule
+/// name): a longer one is refused at load time, or cut when a rule gives it.
+constexpr std::size_t max_text = 256;
+/// The most namespaces one plugin may give.
+constexpr std::size_t max_namespaces = 1024;
+/// The longest reference (a URL or a document's name).
+constexpr std::size_t max_reference = 4096;
+/// The most names a fault's external list is read for; the rest count as
+/// dropped.
+constexpr std::size_t max_external_names = 64;
+
+/// The length of the C string `s`, reading at most `limit + 1` bytes:
+/// `limit + 1` when it is longer than `limit`.
+std::size_t bounded_length(char const* s, std::size_t limit) noexcept
+{
+    std::size_t n = 0;
+    while (n <= limit && s[n] != '\0')
+        ++n;
+    return n;
 }
 
 /** A plugin's namespace as a registry holds it: its validator, fold and
@@ -81,13 +121,15 @@ struct guarded_rules {
 std::mutex g_failure_m;
 std::string g_failure;
 
-void note_failure(guarded_rules const& g, char const* what, char const* why) noexcept
+/// Keeps the first failure of a plugin's function `what`: it threw `why`,
+/// or (`threw` false) it gave what it must not, as `why` says.
+void note_failure(guarded_rules const& g, char const* what, char const* why, bool threw = true) noexcept
 {
     try {
         std::lock_guard<std::mutex> lk(g_failure_m);
         if (g_failure.empty())
-            g_failure = "plugin " + escaped(g.path) + ": the " + what + " of the NID " + std::string(g.plugin.nid) +
-                        " threw (" + escaped(why) + "); its results are not to be trusted";
+            g_failure = "plugin " + escaped(g.path) + ": the " + what + " of the NID " + escaped(g.plugin.nid) +
+                        (threw ? " threw (" : " failed (") + escaped(why) + "); its results are not to be trusted";
     } catch (...) {
     }
 }
@@ -106,21 +148,52 @@ verdict call_validator(namespace_rules const& r, std::string_view nss)
     return loose(nss);
 }
 
-/// `name` with its control characters escaped: a name that has one is
-/// replaced by an escaped copy, kept for the process (faults point to
-/// static storage).
+/// `name` as a fault or field may hold it: at most max_text bytes (a
+/// longer one is cut, and "..." marks it), its control characters and
+/// bytes that are not UTF-8 escaped. A name that changes is replaced by a
+/// copy kept for the process (faults point to static storage).
 std::string_view safe_rule_name(std::string_view name)
 {
-    if (escaped(name) == name)
+    bool const cut = name.size() > max_text;
+    std::string_view const kept = cut ? name.substr(0, max_text) : name;
+    if (!cut && escaped(kept) == kept)
         return name;
     static std::mutex m;
-    static std::deque<std::pair<std::string, std::string>> copies; // name, escaped name
+    static std::deque<std::pair<std::string, std::string>> copies; // name, safe name
+    std::string safe = escaped(kept);
+    if (cut)
+        safe += "...";
     std::lock_guard<std::mutex> lk(m);
     for (auto const& c : copies)
-        if (c.first == name)
+        if (c.first == kept)
             return c.second;
-    copies.emplace_back(std::string(name), escaped(name));
+    copies.emplace_back(std::string(kept), std::move(safe));
     return copies.back().second;
+}
+
+/// The names of a plugin's fault beside the first, read within bounds: a
+/// list held in the fault has at most its capacity (a larger size is the
+/// plugin's error, noted), an external list is read for at most
+/// max_external_names; the names not read, and empty ones, count as
+/// dropped.
+template <class Note>
+void copy_also_expected(expected_alternatives const& given, expected_alternatives& out, Note note)
+{
+    auto const* const self = reinterpret_cast<char const*>(&given);
+    auto const* const first = reinterpret_cast<char const*>(given.begin());
+    bool const held = first >= self && first < self + sizeof given;
+    std::size_t const limit = held ? expected_alternatives::capacity : max_external_names;
+    std::size_t const n = std::min(given.size(), limit);
+    if (held && given.size() > limit)
+        note("its fault says it holds more names than a fault can");
+    for (std::size_t i = 0; i < n; ++i) {
+        std::string_view const name = given.begin()[i];
+        if (name.empty())
+            out.note_dropped(1); // no name to show, but one more expected
+        else
+            out.push_back(safe_rule_name(name));
+    }
+    out.note_dropped(given.dropped() + (given.size() - n));
 }
 
 verdict guarded_validate(void const* context, std::string_view nss) noexcept
@@ -134,9 +207,8 @@ verdict guarded_validate(void const* context, std::string_view nss) noexcept
         // end, and a rule name with control characters is escaped.
         nss_fault const given = v.error();
         nss_fault f{std::min(given.offset, nss.size()), safe_rule_name(given.expected)};
-        for (std::string_view also : given.also_expected)
-            f.also_expected.push_back(safe_rule_name(also));
-        f.also_expected.note_dropped(given.also_expected.dropped());
+        copy_also_expected(given.also_expected, f.also_expected,
+                           [&](char const* why) { note_failure(g, "validator", why, false); });
         return f;
     } catch (std::exception const& e) {
         note_failure(g, "validator", e.what());
@@ -160,7 +232,7 @@ std::size_t guarded_fold(void const* context, std::string_view nss, char* out) n
             n = reinterpret_cast<std::size_t (*)(std::string_view, char*)>(g.plugin.fold)(nss, out);
         if (n <= nss.size())
             return n;
-        note_failure(g, "fold", "it wrote more than the NSS's length");
+        note_failure(g, "fold", "it wrote more than the NSS's length", false);
     } catch (std::exception const& e) {
         note_failure(g, "fold", e.what());
     } catch (...) {
@@ -193,7 +265,7 @@ std::vector<nss_field> guarded_fields(void const* context, std::string_view nss)
     kept.reserve(given.size());
     for (nss_field const& f : given) {
         if (f.begin > f.end || f.end > nss.size()) {
-            note_failure(g, "field lister", "it gave a field outside the NSS");
+            note_failure(g, "field lister", "it gave a field outside the NSS", false);
             continue;
         }
         kept.push_back({safe_rule_name(f.name), f.begin, f.end});
@@ -212,15 +284,104 @@ bool valid_nid(std::string_view nid)
     return r && r->nid().size() == nid.size();
 }
 
-/// The file a path names: a path without "/" that names a file in the
-/// current directory is that file; else dlopen's own search.
-std::string plugin_file(std::string_view path)
+/// The directories of URNS_PLUGIN_PATH, as given (relative ones too).
+std::vector<std::string> path_list(char const* env)
 {
-    std::string p(path);
+    std::vector<std::string> out;
+    if (!env)
+        return out;
+    std::string_view list(env);
+    while (!list.empty()) {
+        auto const colon = list.find(':');
+        std::string_view const one = list.substr(0, colon);
+        if (!one.empty())
+            out.emplace_back(one);
+        if (colon == std::string_view::npos)
+            break;
+        list.remove_prefix(colon + 1);
+    }
+    return out;
+}
+
+bool regular_file(std::string const& path)
+{
     struct stat st;
-    if (p.find('/') == std::string::npos && ::stat(p.c_str(), &st) == 0)
-        return "./" + p;
-    return p;
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/// The absolute path without symbolic links of the file that `path`
+/// names by the policy of load_plugin() (plugin_loader.hpp), or a
+/// plugin_error's cause through `refuse`.
+template <class Refuse>
+std::string plugin_file(std::string_view path, plugin_source source, Refuse refuse)
+{
+    if (::getauxval(AT_SECURE) != 0)
+        refuse("no plugin is loaded in a set-user-ID or set-group-ID program");
+    if (path.empty())
+        refuse("an empty path");
+    if (path.find('\0') != std::string_view::npos)
+        refuse("a path with a NUL byte");
+    std::string file;
+    if (path.find('/') != std::string_view::npos) {
+        if (source == plugin_source::environment && path.front() != '/')
+            refuse("a path in URNS_PLUGINS must be absolute (or a bare name, looked up in the plugin directories)");
+        file = std::string(path);
+    } else {
+        std::vector<std::string> const dirs = plugin_directories();
+        for (std::string const& d : path_list(::secure_getenv("URNS_PLUGIN_PATH")))
+            if (d.front() != '/')
+                refuse("URNS_PLUGIN_PATH holds the relative directory \"" + escaped(d) +
+                       "\": plugin directories must be absolute");
+        for (std::string const& d : dirs) {
+            for (std::string const& candidate : {d + "/" + std::string(path), d + "/" + std::string(path) + ".so"})
+                if (regular_file(candidate)) {
+                    file = candidate;
+                    break;
+                }
+            if (!file.empty())
+                break;
+        }
+        if (file.empty()) {
+            std::string where;
+            for (std::string const& d : dirs)
+                where += (where.empty() ? "" : ", ") + escaped(d);
+            refuse("not in the plugin directories (" + where +
+                   "); a name without \"/\" is looked up only there: write ./" + escaped(path) +
+                   " for the file in the current directory");
+        }
+    }
+    char resolved[PATH_MAX];
+    if (!::realpath(file.c_str(), resolved)) {
+        int const e = errno;
+        refuse(escaped(std::strerror(e)));
+    }
+    if (!regular_file(resolved))
+        refuse("not a regular file");
+    return resolved;
+}
+
+/// Whether `s` is at most `limit` bytes long (read no further) and UTF-8;
+/// else the reason, naming `field`.
+std::string text_fault(char const* s, std::size_t limit, char const* field)
+{
+    std::size_t const n = bounded_length(s, limit);
+    if (n > limit)
+        return std::string(field) + " is longer than " + std::to_string(limit) + " bytes";
+    if (!lexical::valid_utf8(std::string_view(s, n)))
+        return std::string(field) + " is not UTF-8";
+    return {};
+}
+
+/// The same for a std::string_view of the plugin's.
+std::string view_fault(std::string_view s, std::size_t limit, std::string const& field)
+{
+    if (s.size() > limit)
+        return field + " is longer than " + std::to_string(limit) + " bytes";
+    if (!s.empty() && !s.data())
+        return field + " has a size but no data";
+    if (!lexical::valid_utf8(s))
+        return field + " is not UTF-8";
+    return {};
 }
 
 std::mutex g_load_m;
@@ -237,12 +398,12 @@ std::deque<guarded_rules> g_guarded;
 
 } // namespace
 
-loaded_plugin load_plugin(std::string_view path)
+loaded_plugin load_plugin(std::string_view path, plugin_source source)
 {
     std::string const shown_path = escaped(path);
     auto const refuse = [&](std::string const& why) { throw plugin_error(shown_path, why); };
     std::lock_guard<std::mutex> lk(g_load_m);
-    std::string const p = plugin_file(path);
+    std::string const p = plugin_file(path, source, refuse);
     // dlopen runs the plugin's constructors (its static objects' and
     // those marked so), and the entry point is the plugin's code too: the
     // interface and ABI it says it was built for can only be checked
@@ -284,24 +445,42 @@ loaded_plugin load_plugin(std::string_view path)
         refuse(std::string("incompatible: built for the C++ library ABI ") +
                (d->cxx_abi ? escaped(d->cxx_abi) : std::string("?")) + ", this program uses " +
                URNS_PLUGIN_CXX_ABI + " (or its urns types differ in size)");
-    if (d->error)
+    if (d->name)
+        if (std::string const f = text_fault(d->name, max_text, "its name"); !f.empty())
+            refuse(f);
+    if (d->error) {
+        if (std::string const f = text_fault(d->error, max_text, "its error"); !f.empty())
+            refuse(f);
         refuse(std::string("the plugin reports: ") + escaped(d->error));
+    }
     if (d->count == 0 || !d->rules)
         refuse("it gives no namespace");
+    if (d->count > max_namespaces)
+        refuse("it gives " + std::to_string(d->count) + " namespaces, more than " + std::to_string(max_namespaces));
     for (std::size_t i = 0; i < d->count; ++i) {
         namespace_rules const& r = d->rules[i];
+        std::string const which = "namespace " + std::to_string(i + 1) + "'s ";
         if (r.nid.empty())
             refuse("a namespace without a NID");
+        // The NID's length first: no more than 32 bytes of it are read.
+        if (r.nid.size() > 32)
+            refuse(which + "NID is longer than 32 bytes (RFC 8141 section 2)");
+        if (!r.nid.data())
+            refuse(which + "NID has a size but no data");
         if (!valid_nid(r.nid))
             refuse("\"" + escaped(r.nid) + "\" is not a valid NID (RFC 8141 section 2)");
         for (std::size_t k = 0; k < i; ++k)
             if (lexical::iequals(d->rules[k].nid, r.nid))
                 refuse("the NID " + std::string(r.nid) + " is given twice");
+        if (std::string const f = view_fault(r.reference, max_reference, "the NID " + std::string(r.nid) + "'s reference");
+            !f.empty())
+            refuse(f);
     }
     loaded_plugin out;
     out.name = d->name ? escaped(d->name) : std::string();
+    out.file = p;
     for (std::size_t i = 0; i < d->count; ++i) {
-        g_guarded.push_back({d->rules[i], std::string(path)});
+        g_guarded.push_back({d->rules[i], p});
         guarded_rules const& g = g_guarded.back();
         namespace_rules r = g.plugin;
         r.context = &g;
@@ -318,20 +497,16 @@ loaded_plugin load_plugin(std::string_view path)
 
 std::vector<std::string> environment_plugins()
 {
+    return path_list(::secure_getenv("URNS_PLUGINS"));
+}
+
+std::vector<std::string> plugin_directories()
+{
     std::vector<std::string> out;
-    char const* env = ::secure_getenv("URNS_PLUGINS");
-    if (!env)
-        return out;
-    std::string_view list(env);
-    while (!list.empty()) {
-        auto const colon = list.find(':');
-        std::string_view const one = list.substr(0, colon);
-        if (!one.empty())
-            out.emplace_back(one);
-        if (colon == std::string_view::npos)
-            break;
-        list.remove_prefix(colon + 1);
-    }
+    for (std::string& d : path_list(::secure_getenv("URNS_PLUGIN_PATH")))
+        if (d.front() == '/')
+            out.push_back(std::move(d));
+    out.emplace_back(URNS_PLUGIN_DIR);
     return out;
 }
 

@@ -6,7 +6,14 @@ equal with --namespaces; a missing, incompatible, failing or foreign shared
 object, or one that repeats a NID, is refused with status 2 and a message
 naming it and the cause.
 
+The policy of where a plugin comes from (urns/nss/plugin_loader.hpp): a
+bare name only from the plugin directories, the environment's paths
+absolute, none in a set-user-ID run; and the loader's checks of a plugin's
+data, on a table drawn at random (plugins/fuzzed.cpp) whose answer this
+script works out from the same draw.
+
 usage: plugin_test.py URN_TOOL ACME_PLUGIN INCOMPATIBLE FAILING NO_ENTRY DUPLICATE
+                      THROWING UNTRUSTED FUZZED
 """
 import json
 import os
@@ -19,6 +26,7 @@ import tempfile
 def run(args, env=None):
     e = dict(os.environ)
     e.pop("URNS_PLUGINS", None)
+    e.pop("URNS_PLUGIN_PATH", None)
     if env:
         e.update(env)
     p = subprocess.run(args, capture_output=True, text=True, env=e, timeout=60)
@@ -28,6 +36,7 @@ def run(args, env=None):
 def run_in(cwd, args, env=None):
     e = dict(os.environ)
     e.pop("URNS_PLUGINS", None)
+    e.pop("URNS_PLUGIN_PATH", None)
     if env:
         e.update(env)
     p = subprocess.run(args, capture_output=True, text=True, env=e, timeout=60, cwd=cwd)
@@ -35,10 +44,10 @@ def run_in(cwd, args, env=None):
 
 
 def main():
-    if len(sys.argv) != 9:
+    if len(sys.argv) != 10:
         print(__doc__, file=sys.stderr)
         return 2
-    urn, acme, incompatible, failing, no_entry, duplicate, throwing, untrusted = sys.argv[1:]
+    urn, acme, incompatible, failing, no_entry, duplicate, throwing, untrusted, fuzzed = sys.argv[1:]
     failures = []
 
     def expect(cond, what):
@@ -79,7 +88,7 @@ def main():
 
         # Refusals: status 2, the path and the cause.
         missing = os.path.join(d, "missing.so")
-        for path, cause in ((missing, "cannot open shared object file"),
+        for path, cause in ((missing, "No such file or directory"),
                             (no_entry, "not a urns plugin: no entry point urns_plugin_entry"),
                             (incompatible, "incompatible: plugin interface"),
                             (failing, "the plugin reports: its configuration file is missing"),
@@ -113,18 +122,78 @@ def main():
         rc, out, err = run([urn, "check", "-q", "--plugin", acme, "urn:uuid:x"])
         expect(rc == 1 and "namespace's own rules" in err, "--plugin applies the shipped namespaces too (got %d)" % rc)
 
-        # A name without "/" is looked for in the current directory first.
+        # Where a plugin comes from. A bare name is looked up only in the
+        # plugin directories: never in the current directory, never by
+        # dlopen's search (LD_LIBRARY_PATH).
         shutil.copy(acme, os.path.join(d, "mine.so"))
-        rc, out, err = run_in(d, [urn, "check", "-q", "--plugin", "mine.so", "urn:acme-ticket:CORE-0123"])
-        expect(rc == 1 and "offset 21" in err, "--plugin mine.so found in the current directory (got %d: %s)" %
-               (rc, err.strip()))
-        rc, out, err = run_in(d, [urn, "check", "-q", "urn:acme-ticket:CORE-0123"], {"URNS_PLUGINS": "mine.so"})
-        expect(rc == 1 and "offset 21" in err, "URNS_PLUGINS=mine.so found in the current directory (got %d)" % rc)
+        bad = "urn:acme-ticket:CORE-0123"
+        for env in (None, {"LD_LIBRARY_PATH": d}):
+            rc, out, err = run_in(d, [urn, "check", "-q", "--plugin", "mine.so", bad], env)
+            expect(rc == 2 and "cannot load plugin mine.so: not in the plugin directories" in err and
+                   "write ./mine.so" in err,
+                   "--plugin mine.so is not taken from the current directory (env %s; got %d: %s)" %
+                   (env, rc, err.strip()))
+            rc, out, err = run_in(d, [urn, "check", "-q", bad], dict(env or {}, URNS_PLUGINS="mine.so"))
+            expect(rc == 2 and "URNS_PLUGINS: cannot load plugin mine.so: not in the plugin directories" in err,
+                   "URNS_PLUGINS=mine.so is not taken from the current directory (got %d: %s)" % (rc, err.strip()))
+        # A relative path with "/": from the command line, yes (the user
+        # typed it); from the environment, no.
+        rc, out, err = run_in(d, [urn, "check", "-q", "--plugin", "./mine.so", bad])
+        expect(rc == 1 and "offset 21" in err, "--plugin ./mine.so is loaded (got %d: %s)" % (rc, err.strip()))
+        rc, out, err = run_in(d, [urn, "check", "-q", bad], {"URNS_PLUGINS": "./mine.so"})
+        expect(rc == 2 and "URNS_PLUGINS must be absolute" in err,
+               "URNS_PLUGINS=./mine.so is refused (got %d: %s)" % (rc, err.strip()))
+        # URNS_PLUGIN_PATH: NAME, then NAME.so, in each directory in order;
+        # a relative directory is refused.
+        elsewhere = os.path.join(d, "elsewhere")
+        os.mkdir(elsewhere)
+        for name in ("mine", "mine.so"):
+            for how, args, env in (("--plugin", [urn, "check", "-q", "--plugin", name, bad],
+                                    {"URNS_PLUGIN_PATH": "/nonexistent:" + d}),
+                                   ("URNS_PLUGINS", [urn, "check", "-q", bad],
+                                    {"URNS_PLUGIN_PATH": d, "URNS_PLUGINS": name})):
+                rc, out, err = run_in(elsewhere, args, env)
+                expect(rc == 1 and "offset 21" in err,
+                       "%s %s found in URNS_PLUGIN_PATH (got %d: %s)" % (how, name, rc, err.strip()))
+        rc, out, err = run_in(d, [urn, "check", "-q", "--plugin", "mine", bad], {"URNS_PLUGIN_PATH": "."})
+        expect(rc == 2 and 'URNS_PLUGIN_PATH holds the relative directory "."' in err,
+               "a relative URNS_PLUGIN_PATH is refused (got %d: %s)" % (rc, err.strip()))
+        # The namespace's origin is the file loaded, absolute.
+        rc, out, err = run_in(d, [urn, "namespaces", "--plugin", "./mine.so"])
+        expect(rc == 0 and os.path.realpath(os.path.join(d, "mine.so")) in out,
+               "urn namespaces names the plugin's absolute file (got %d)" % rc)
+        # No plugin at all in a set-user-ID run (AT_SECURE), even from the
+        # command line. Needs root (to give the copy another owner) and a
+        # file system that honours set-user-ID.
+        if os.geteuid() == 0 and not os.statvfs(d).f_flag & os.ST_NOSUID:
+            setuid_urn = os.path.join(d, "urn-setuid")
+            shutil.copy(urn, setuid_urn)
+            os.chown(setuid_urn, 65534, 65534)
+            os.chmod(setuid_urn, 0o4755)
+            os.chmod(d, 0o755)
+            rc, out, err = run([setuid_urn, "check", "-q", "--plugin", acme, bad])
+            expect(rc == 2 and "no plugin is loaded in a set-user-ID or set-group-ID program" in err,
+                   "a set-user-ID urn loads no plugin (got %d: %s)" % (rc, err.strip()))
+            rc, out, err = run([setuid_urn, "check", "-q", bad], {"URNS_PLUGINS": acme})
+            expect(rc == 0, "a set-user-ID urn ignores URNS_PLUGINS (got %d: %s)" % (rc, err.strip()))
+        else:
+            print("skip: the set-user-ID test needs root and a file system without nosuid")
+
+        # The loader's checks on tables drawn at random: the answer is
+        # worked out here from the same draw (plugins/fuzzed.cpp).
+        for seed in range(1, 161):
+            want = fuzzed_answer(seed)
+            rc, out, err = run([urn, "check", "--plugin", fuzzed, "urn:fz0:x"], {"URNS_TEST_FUZZ_SEED": str(seed)})
+            if want is None:
+                ok = rc == 0 and err == ""
+            else:
+                ok = rc == 2 and ("cannot load plugin %s: %s" % (fuzzed, want)) in err
+            expect(ok, "fuzzed table %d: %s (got %d: %s)" % (seed, want or "loaded", rc, err.strip()[-200:]))
 
         # The same plugin twice (environment and flag, two names, twice) is loaded once.
         for args, env in (([urn, "check", "--plugin", acme, "--plugin", acme, "urn:acme-ticket:CORE-1"], None),
                           ([urn, "check", "--plugin", acme, "urn:acme-ticket:CORE-1"], {"URNS_PLUGINS": acme}),
-                          ([urn, "check", "--plugin", "mine.so", "--plugin", os.path.join(d, "mine.so"),
+                          ([urn, "check", "--plugin", "./mine.so", "--plugin", os.path.join(d, "mine.so"),
                             "urn:acme-ticket:CORE-1"], None)):
             rc, out, err = run_in(d, args, env)
             expect(rc == 0 and err == "", "the same plugin twice is harmless: %s (got %d: %s)" %
@@ -157,6 +226,21 @@ def main():
                "a fault past the NSS at its end (12), the rule name escaped (got %d: %r)" % (rc, err))
         rc, out, err = run([urn, "check", "--json", "--plugin", untrusted, "urn:wild:max"])
         expect(rc == 1 and '"offset":12' in out, "--json: the fault at 12 (got %d: %s)" % (rc, out))
+        # A fault that says it holds more names than a fault can: read
+        # within bounds, the rest counted, the run fails (status 2).
+        rc, out, err = run([urn, "check", "--json", "--plugin", untrusted, "urn:wild:many"])
+        rec = json.loads(out.splitlines()[0]).get("error", {}) if out else {}
+        expect(rc == 2 and rec.get("expected") == ["first", "second"] and rec.get("expected_left_out") == 999 and
+               "holds more names than a fault can" in err,
+               "a fault with 1000 names: two kept, 999 counted, status 2 (got %d: %r %r)" % (rc, out, err))
+        # Rule names that are not UTF-8 are escaped (valid JSON, no base64),
+        # and a name of 1000 bytes is cut at 256.
+        rc, out, err = run([urn, "check", "--json", "--plugin", untrusted, "urn:wild:notutf8", "urn:wild:long"])
+        recs = [json.loads(x).get("error", {}) for x in out.splitlines()]
+        expect(rc == 1 and len(recs) == 2 and recs[0].get("expected") == ["\\xFF\\xFEx", "y\\xC3"] and
+               "expected_base64" not in out and recs[1].get("expected") == ["L" * 256 + "..."],
+               "names not UTF-8 escaped, a long name cut (got %d: %r)" % (rc, out[:400]))
+
         # Fields outside the NSS are dropped and make the run fail (status
         # 2, the plugin named); a field's name is escaped in text.
         rc, out, err = run([urn, "parse", "--json", "--plugin", untrusted, "urn:wild:ok"])
@@ -186,6 +270,59 @@ def main():
 
     print("%d passed, %d failed" % (0 if failures else 1, len(failures)))
     return 1 if failures else 0
+
+
+class Draw:
+    """plugins/fuzzed.cpp's generator: a 64-bit LCG, the high 31 bits."""
+
+    def __init__(self, seed):
+        self.state = seed
+
+    def __call__(self, n):
+        self.state = (self.state * 6364136223846793005 + 1442695040888963407) % 2**64
+        return (self.state >> 33) % n
+
+
+def fuzzed_answer(seed):
+    """What the loader must say of plugins/fuzzed.cpp's table for `seed`
+    (the cause after "cannot load plugin PATH: "), or None if it loads: the
+    checks in the loader's order (urns/nss/plugin_loader.hpp)."""
+    d = Draw(seed)
+    name_kind = d(4)
+    count_kind = d(8)
+    count = 0 if count_kind == 0 else 1025 if count_kind == 1 else 1 + d(4)
+    made = 1 if count > 8 else count
+    spaces = []
+    for i in range(made):
+        nid_kind, ref_kind = d(6), d(4)
+        spaces.append((i, nid_kind, ref_kind))
+    if name_kind == 2:
+        return "its name is longer than 256 bytes"
+    if name_kind == 3:
+        return "its name is not UTF-8"
+    if count == 0:
+        return "it gives no namespace"
+    if count > 1024:
+        return "it gives %d namespaces, more than 1024" % count
+    nids = []
+    for i, nid_kind, ref_kind in spaces:
+        if nid_kind == 1:
+            return "namespace %d's NID is longer than 32 bytes" % (i + 1)
+        if nid_kind == 2:
+            return "namespace %d's NID has a size but no data" % (i + 1)
+        if nid_kind == 3:
+            return '"a b" is not a valid NID'
+        nid = "fz0" if nid_kind == 4 and i > 0 else "fz%d" % i
+        if nid in nids:
+            return "the NID %s is given twice" % nid
+        nids.append(nid)
+        if ref_kind == 1:
+            return "the NID %s's reference is longer than 4096 bytes" % nid
+        if ref_kind == 2:
+            return "the NID %s's reference is not UTF-8" % nid
+        if ref_kind == 3:
+            return "the NID %s's reference has a size but no data" % nid
+    return None
 
 
 if __name__ == "__main__":

@@ -193,8 +193,9 @@ void command_line::plugin_option()
 {
     value("--plugin", "PATH",
           "add the namespaces of a plugin (a shared object built with urns_add_plugin; also "
-          "URNS_PLUGINS=PATH:PATH...), and apply them (implies --namespaces); loading a plugin runs its code; "
-          "a PATH without \"/\" is looked for in the current directory first",
+          "URNS_PLUGINS=PATH:PATH..., absolute), and apply them (implies --namespaces); loading a plugin runs "
+          "its code; a PATH without \"/\" is a name looked up only in the plugin directories (URNS_PLUGIN_PATH, "
+          "then LIBDIR/urns/plugins), never in the current directory: write ./NAME",
           [](std::string_view v) { load_plugin(v); });
 }
 

@@ -68,11 +68,11 @@ bool any_plugin = false;
 /// The library's loader (urns/nss/plugin_loader.hpp, which says the
 /// policy); the namespaces go into the tool's registry, where a NID
 /// already there is refused. The same file again adds nothing.
-void load_one(std::string_view path)
+void load_one(std::string_view path, urns::nss::plugin_source source)
 {
     urns::nss::loaded_plugin p;
     try {
-        p = urns::nss::load_plugin(path);
+        p = urns::nss::load_plugin(path, source);
     } catch (urns::nss::plugin_error const& e) {
         refuse(path, e.why());
     }
@@ -84,7 +84,7 @@ void load_one(std::string_view path)
             refuse(path, "the NID " + std::string(r.nid) + " is already registered");
     for (urns::nss::namespace_rules const& r : p.rules) {
         reg.add(r);
-        note_origin(r.nid, "plugin", path);
+        note_origin(r.nid, "plugin", p.file);
     }
     any_plugin = true;
 }
@@ -101,14 +101,14 @@ void load_environment_plugins()
     std::vector<std::string> const paths = urns::nss::environment_plugins();
     g_loading_from = "URNS_PLUGINS";
     for (std::string const& one : paths)
-        load_one(one);
+        load_one(one, urns::nss::plugin_source::environment);
     g_loading_from = "--plugin";
 }
 
 void load_plugin(std::string_view path)
 {
     load_environment_plugins();
-    load_one(path);
+    load_one(path, urns::nss::plugin_source::caller);
 }
 
 bool plugins_loaded() noexcept
