@@ -42,19 +42,29 @@ URNS_NSS_RULE(digit_nz, "digit-nz", x3::unused_type);
 // The ticket's number as a value: the same rule, read as digits.
 URNS_NSS_RULE(ticket_number, "ticket", unsigned long);
 
+// Faults name what the ABNF engine names (urn abnf match, Namespace.from_abnf,
+// urns::nss::from_abnf), so that the four ways of defining this namespace
+// give one fault for one NSS (example/four_routes): the innermost rules
+// whose terminals failed at the farthest byte reached, a literal under the
+// name of the rule that holds it, and "end of input" where the NSS could
+// have ended. Each terminal that can fail is an expectation point
+// (expect()), including the ones inside repetitions, which X3 would
+// otherwise let fail without a word.
+
 // ticket    = project "-" number
-// expect(): a fault is reported at the byte where it happens, under the
-// name of the rule that was expected there.
-auto const ticket_def = expect(project) >> expect(x3::lit('-'), "\"-\"") >> expect(number);
+// The end is an expectation point too: after the number, more DIGITs or
+// the end were expected.
+auto const ticket_def =
+    project >> expect(x3::lit('-'), "ticket") >> number >> expect(x3::eoi, "end of input");
 
 // project   = ALPHA 1*9( ALPHA / DIGIT )
-// The first of the 1*9 is an expectation point: a key of one letter
-// ("C-5") is reported where the second is missing, as ALPHA or DIGIT (the
-// farthest failure, as the ABNF engine reports it), not at the key's start.
-auto const project_def = alpha >> (expect(alpha) | expect(digit)) >> x3::repeat(0, 8)[alpha | digit];
+// Every ALPHA and DIGIT is expected where it could come: at the byte where
+// the key stops short of ten characters, ALPHA or DIGIT (or the "-").
+auto const project_def = expect(alpha) >> (expect(alpha) | expect(digit)) >>
+                         x3::repeat(0, 8)[expect(alpha) | expect(digit)];
 
 // number    = digit-nz *DIGIT
-auto const number_def = digit_nz >> *digit;
+auto const number_def = expect(digit_nz) >> *expect(digit);
 
 // digit-nz  = %x31-39
 auto const digit_nz_def = x3::char_('1', '9');

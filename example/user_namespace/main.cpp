@@ -41,8 +41,8 @@ int main()
     std::string_view const bad = "urn:acme-ticket:CORE-0123";
     auto const r = urns::parse_urn(bad, opts);
     expect(!r && r.error().code == urns::error::nss_rejected && r.error().offset == 21 &&
-               r.error().expected == "number",
-           "urn:acme-ticket:CORE-0123 is rejected at offset 21, expected number");
+               r.error().expected == "digit-nz",
+           "urn:acme-ticket:CORE-0123 is rejected at offset 21, expected digit-nz");
     if (!r)
         std::cout << urns::to_string(r.error(), bad) << '\n';
 

@@ -52,13 +52,46 @@ struct diff_options {
         the judge's is then the rule's inputs that `prose` also accepts.
         Empty: none. */
     std::function<bool(std::string_view)> prose;
+    /// With a judge that says where it failed (judgement): compare the
+    /// names expected there as well as the offset. False: the verdict and
+    /// the offset only.
+    bool compare_expected = true;
+};
+
+/** What a judge that says where it failed answers (the second form of
+    diff()). */
+struct judgement {
+    /// The judge accepts the input.
+    bool accepted = false;
+    /// Rejected: the byte where it failed, in what the judge was given
+    /// (diff_options::prefix included).
+    std::size_t offset = 0;
+    /// Rejected: the names of what it expected there, in any order.
+    std::vector<std::string> expected;
 };
 
 /// An input the two sides judge differently.
 struct disagreement {
+    /// How the two sides differ.
+    enum class kind {
+        verdict,  ///< one accepts, the other rejects
+        offset,   ///< both reject, at different bytes
+        expected  ///< both reject at one byte, expecting different names
+    };
     std::string input;  ///< without the prefix and suffix
     bool abnf;          ///< the rule (and options' prose) accepts it
     bool judge;         ///< the judge accepts it
+    kind what = kind::verdict;  ///< how they differ
+    /// offset, expected: where the rule failed, in the input (without the
+    /// prefix).
+    std::size_t abnf_offset = 0;
+    /// offset, expected: where the judge failed, in the input (SIZE_MAX:
+    /// in the prefix).
+    std::size_t judge_offset = 0;
+    /// expected: what the rule expected there, sorted.
+    std::vector<std::string> abnf_expected;
+    /// expected: what the judge expected there, sorted, unique.
+    std::vector<std::string> judge_expected;
 };
 
 /// What diff() found.
@@ -67,9 +100,12 @@ struct diff_report {
     std::size_t valid = 0;          ///< of which the rule accepts (before prose)
     std::size_t explained = 0;      ///< the rule accepts but the prose rejects
     std::size_t undecided = 0;      ///< the engine's step limit ran out (not compared)
-    std::size_t disagreements = 0;  ///< inputs the two sides judge differently
-    /// The shortest disagreements (by size, then bytes), at most
-    /// diff_options::max_reported.
+    std::size_t disagreements = 0;  ///< inputs the two sides judge differently (all kinds)
+    std::size_t offset_disagreements = 0;    ///< of which both reject, at different bytes
+    std::size_t expected_disagreements = 0;  ///< of which both reject at one byte, expecting other names
+    /// The first disagreements, at most diff_options::max_reported: of
+    /// verdict, then of offset, then of expected names, each kind by size,
+    /// then bytes.
     std::vector<disagreement> first;
 
     /// No disagreement.
@@ -85,6 +121,16 @@ struct diff_report {
 */
 URNS_DECL diff_report diff(grammar const& g, std::string_view root,
                            std::function<bool(std::string_view)> const& judge, diff_options const& = {});
+
+/** The same with a judge that says where it failed and what it expected
+    there: an input both sides reject is a disagreement too when they
+    fail at different bytes (match()'s farthest failure against the
+    judge's offset, less the prefix) or, with
+    diff_options::compare_expected, expect different sets of names there.
+    An input the prose alone rejects is compared by its verdict only.
+*/
+URNS_DECL diff_report diff(grammar const& g, std::string_view root,
+                           std::function<judgement(std::string_view)> const& judge, diff_options const& = {});
 
 } // namespace abnf
 } // namespace urns

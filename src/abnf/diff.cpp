@@ -35,8 +35,12 @@ private:
     std::uint64_t state_;
 };
 
+/// The order of the report: verdicts first, then offsets, then names;
+/// shortest first within each.
 bool shorter(disagreement const& a, disagreement const& b) noexcept
 {
+    if (a.what != b.what)
+        return a.what < b.what;
     if (a.input.size() != b.input.size())
         return a.input.size() < b.input.size();
     return a.input < b.input;
@@ -111,10 +115,9 @@ std::string mutate(std::string const& v, std::size_t place, std::vector<unsigned
     return m;
 }
 
-} // namespace
-
-diff_report diff(grammar const& g, std::string_view root, std::function<bool(std::string_view)> const& judge,
-                 diff_options const& o)
+diff_report diff_with_faults(grammar const& g, std::string_view root,
+                             std::function<judgement(std::string_view)> const& judge, diff_options const& o,
+                             bool faults)
 {
     diff_report rep;
     if (!g.ok() || !g.has_rule(root))
@@ -135,25 +138,70 @@ diff_report diff(grammar const& g, std::string_view root, std::function<bool(std
             return;
         ++rep.inputs;
         bool abnf = matches(g, root, s);
+        bool by_prose = false; // the rule matches, the prose rejects
         if (abnf) {
             ++rep.valid;
             if (o.prose && !o.prose(s)) {
                 ++rep.explained;
                 abnf = false;
+                by_prose = true;
             }
         }
         wrapped.assign(o.prefix).append(s).append(o.suffix);
-        bool const other = judge(wrapped);
-        if (abnf == other)
+        judgement const other = judge(wrapped);
+        if (abnf == other.accepted) {
+            if (abnf || !faults || by_prose)
+                return;
+            // Both reject: where, and what each expected there.
+            match_result const m = match(g, root, s);
+            if (m.state != match_result::status::no_match)
+                return; // undecided: nothing to compare
+            std::size_t const judge_at =
+                other.offset >= o.prefix.size() ? other.offset - o.prefix.size() : std::size_t(-1);
+            disagreement d;
+            d.input = s;
+            d.abnf = false;
+            d.judge = false;
+            d.abnf_offset = m.offset;
+            d.judge_offset = judge_at;
+            if (m.offset != judge_at) {
+                d.what = disagreement::kind::offset;
+                ++rep.offset_disagreements;
+            } else if (o.compare_expected) {
+                for (std::string_view e : m.expected)
+                    d.abnf_expected.emplace_back(e);
+                d.judge_expected = other.expected;
+                std::sort(d.abnf_expected.begin(), d.abnf_expected.end());
+                std::sort(d.judge_expected.begin(), d.judge_expected.end());
+                d.judge_expected.erase(std::unique(d.judge_expected.begin(), d.judge_expected.end()),
+                                       d.judge_expected.end());
+                if (d.abnf_expected == d.judge_expected)
+                    return;
+                d.what = disagreement::kind::expected;
+                ++rep.expected_disagreements;
+            } else {
+                return;
+            }
+            ++rep.disagreements;
+            if (o.max_reported > 0) {
+                found.push_back(std::move(d));
+                if (found.size() > 4 * o.max_reported + 64)
+                    trim(o.max_reported);
+            }
             return;
+        }
         // matches() says false on the step limit too: no verdict then.
-        if (!abnf && match(g, root, s).state == match_result::status::step_limit) {
+        if (!abnf && match(g, root, s).state == match_result::status::undecided) {
             ++rep.undecided;
             return;
         }
         ++rep.disagreements;
         if (o.max_reported > 0) {
-            found.push_back({s, abnf, other});
+            disagreement d;
+            d.input = s;
+            d.abnf = abnf;
+            d.judge = other.accepted;
+            found.push_back(std::move(d));
             if (found.size() > 4 * o.max_reported + 64)
                 trim(o.max_reported);
         }
@@ -199,6 +247,23 @@ diff_report diff(grammar const& g, std::string_view root, std::function<bool(std
     std::sort(found.begin(), found.end(), shorter);
     rep.first = std::move(found);
     return rep;
+}
+
+} // namespace
+
+diff_report diff(grammar const& g, std::string_view root, std::function<bool(std::string_view)> const& judge,
+                 diff_options const& o)
+{
+    diff_options verdicts = o;
+    verdicts.compare_expected = false;
+    return diff_with_faults(
+        g, root, [&judge](std::string_view s) { return judgement{judge(s), 0, {}}; }, verdicts, false);
+}
+
+diff_report diff(grammar const& g, std::string_view root, std::function<judgement(std::string_view)> const& judge,
+                 diff_options const& o)
+{
+    return diff_with_faults(g, root, judge, o, true);
 }
 
 } // namespace abnf

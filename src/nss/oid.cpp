@@ -57,9 +57,10 @@ auto const oid_def = expect(number) >> *(dot >> expect(number));
 
 // number          = DIGIT / ( LEADDIGIT 1*DIGIT )
 // PEG: ordered choice would let DIGIT take the "1" of "12" and stop, so
-// the longer alternative comes first; a lone "0" must not be followed by
-// a digit, so a leading zero ("01", "1.02") fails at the "0", as "number".
-auto const number_def = (leaddigit >> *digit) | (x3::lit('0') >> !digit);
+// the longer alternative comes first. A lone "0" is a number; a digit
+// after it ("01", "1.02") fails where ABNF's does, at that digit, where a
+// DOT or the end was expected.
+auto const number_def = (leaddigit >> *digit) | x3::lit('0');
 
 // LEADDIGIT       = %x31-39 ; 1-9
 auto const leaddigit_def = abnf::one_of<lexical::rfc8141::digit_non_zero>;   // %x31-39, as RFC 8141's DigitNonZero

@@ -150,9 +150,28 @@ def main():
     check(r[0] == 1 and "ABNF accepts, isbn rejects" in first, "diff: isbn check digits are prose", show(r))
     r = urn("diff", os.path.join(src, "grammar", "rfc2141.abnf"), "URN", "--syntax", "rfc2141", "-n", "500")
     check(r[0] == 1 and "rfc2141 rejects" in r[1], "diff --syntax: RFC 2141's prose rules show", show(r))
+    # With --syntax, a "%" that starts no pct-encoded is the URN syntax's
+    # fault at the byte after it, before the namespace's rule is asked: the
+    # verdicts agree, the offsets need not.
+    r = urn("diff", os.path.join(src, "grammar", "nss", "uuid.abnf"), "UUID", "--nid", "uuid", "--syntax",
+            "rfc8141", "-n", "300", "--compare", "verdict")
+    check(r[0] == 0, "diff --nid --syntax: whole URNs", show(r))
     r = urn("diff", os.path.join(src, "grammar", "nss", "uuid.abnf"), "UUID", "--nid", "uuid", "--syntax",
             "rfc8141", "-n", "300")
-    check(r[0] == 0, "diff --nid --syntax: whole URNs", show(r))
+    check(r[0] == 1 and "both reject, ABNF at offset 6, rfc8141 + uuid at 8" in r[1] and "(0 of verdict, " in r[1],
+          "diff: offsets compared by default", show(r))
+
+    # Offsets and names: a judge that names what it expected. The ABNF of
+    # the oid namespace against its X3 validator: the same offsets on every
+    # input (0 of offset), and names of another granularity (the X3 says
+    # "number" where the ABNF's innermost rules are DIGIT and LEADDIGIT).
+    oid_abnf = os.path.join(src, "grammar", "nss", "oid.abnf")
+    r = urn("diff", oid_abnf, "oid", "--nid", "oid", "-n", "300", "--compare", "expected")
+    check(r[0] == 1 and ", 0 of offset, " in r[1] and
+          '"": both reject at offset 0, ABNF expects DIGIT or LEADDIGIT, oid number' in r[1],
+          "diff --compare expected: the names compared", show(r))
+    r = urn("diff", oid_abnf, "oid", "--nid", "oid", "--compare", "nonsense")
+    check(r[0] == 2 and "--compare" in r[2], "diff --compare: verdict, offset or expected", show(r))
     r = urn("diff", mrn, "OID")
     check(r[0] == 2 and "--nid" in r[2], "diff: needs --nid or --syntax", show(r))
     r = urn("diff", mrn, "OID", "--nid", "no-such-nid")

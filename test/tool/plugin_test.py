@@ -71,8 +71,8 @@ def main():
             rc, out, err = run(args, env)
             text = out + err
             expect(rc == 1, how + ": status 1 (got %d)" % rc)
-            expect("tickets.txt:2:" in text and "offset 21" in text and "(expected number)" in text,
-                   how + ": line 2 rejected at 21, expected number: " + text.strip().replace("\n", " | "))
+            expect("tickets.txt:2:" in text and "offset 21" in text and "(expected digit-nz)" in text,
+                   how + ": line 2 rejected at 21, expected digit-nz: " + text.strip().replace("\n", " | "))
             expect("tickets.txt:1:" not in text, how + ": line 1 accepted")
 
         # equal --namespaces uses the plugin's fold: project keys ignore case.

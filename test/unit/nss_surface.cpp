@@ -119,8 +119,27 @@ auto const mrn_def = expect(oid) >> expect(x3::lit(':'), "\":\"") >> expect(oss)
 URNS_NSS_RULE(peg_oid, "OID", x3::unused_type);
 auto const peg_oid_def = alphanum >> x3::repeat(0, 20)[alphanum | '-'] >> alphanum;
 
+// RFC 5031's service URN, section 4.2 (the lines of docs/namespaces.md,
+// "Faults that agree with the ABNF"):
+//   service     = top-level *("." sub-service)
+//   top-level   = let-dig [ *25let-dig-hyp let-dig ]
+//   sub-service = let-dig [ *let-dig-hyp let-dig ]
+//   let-dig-hyp = let-dig / "-"
+//   let-dig     = ALPHA / DIGIT
+URNS_NSS_RULE(let_dig, "let-dig", x3::unused_type);
+auto const let_dig_def = expect(alpha) | expect(digit);
+URNS_NSS_RULE(let_dig_hyp, "let-dig-hyp", x3::unused_type);
+auto const let_dig_hyp_def = let_dig | expect(x3::lit('-'), "let-dig-hyp");
+URNS_NSS_RULE(top_level, "top-level", x3::unused_type);
+auto const top_level_def = urns::nss::bounded_run(let_dig, let_dig_hyp, let_dig, 0, 25) | let_dig;
+URNS_NSS_RULE(sub_service, "sub-service", x3::unused_type);
+auto const sub_service_def = urns::nss::bounded_run(let_dig, let_dig_hyp, let_dig, 0, urns::nss::unbounded) | let_dig;
+URNS_NSS_RULE(service, "service", x3::unused_type);
+auto const service_def =
+    top_level >> *(x3::lit('.') >> sub_service) >> expect(x3::eoi, "end of input");
+
 URNS_NSS_DEFINE(strict, loose, composed, farthest, both, ten, serial, code, name, name_rest, record, record_check,
-                record_span, alphanum, oid, oss, mrn, peg_oid)
+                record_span, alphanum, oid, oss, mrn, peg_oid, let_dig, let_dig_hyp, top_level, sub_service, service)
 
 } // namespace
 
@@ -345,6 +364,46 @@ BOOST_AUTO_TEST_CASE(bounded_run_agrees_with_the_abnf)
     auto const trap = urns::abnf::diff(
         g, "OID", [](std::string_view s) { return static_cast<bool>(urns::nss::run(peg_oid, s)); }, o);
     BOOST_TEST(trap.disagreements >= trap.valid);
+}
+
+// The documented transcription of RFC 5031's top-level, and the service
+// rule around it, against the RFC's lines: verdicts and offsets on every
+// generated input and near miss.
+BOOST_AUTO_TEST_CASE(rfc5031_top_level_agrees_with_the_abnf)
+{
+    auto const g = urns::abnf::grammar::compile("service     = top-level *(\".\" sub-service)\n"
+                                                "top-level   = let-dig [ *25let-dig-hyp let-dig ]\n"
+                                                "sub-service = let-dig [ *let-dig-hyp let-dig ]\n"
+                                                "let-dig-hyp = let-dig / \"-\"\n"
+                                                "let-dig     = ALPHA / DIGIT\n");
+    BOOST_TEST_REQUIRE(g.ok());
+    urns::abnf::diff_options o;
+    o.valid = 5000;
+    o.mutations = 12;
+    o.compare_expected = false;
+    auto const judge = [](auto const& rule) {
+        return [&rule](std::string_view s) {
+            urns::nss::verdict const v = urns::nss::run(rule, s);
+            if (v)
+                return urns::abnf::judgement{true, 0, {}};
+            urns::abnf::judgement j{false, v.error().offset, {std::string(v.error().expected)}};
+            for (std::string_view n : v.error().also_expected)
+                j.expected.emplace_back(n);
+            return j;
+        };
+    };
+    for (char const* root : {"top-level", "service"}) {
+        BOOST_TEST_CONTEXT(root)
+        {
+            auto const report = std::string_view(root) == "service" ? urns::abnf::diff(g, root, judge(service), o)
+                                                                    : urns::abnf::diff(g, root, judge(top_level), o);
+            BOOST_TEST(report.inputs >= 20000u);
+            BOOST_TEST(report.disagreements == 0u);
+            for (auto const& d : report.first)
+                BOOST_TEST_MESSAGE("\"" << d.input << "\": abnf " << d.abnf << " at " << d.abnf_offset << ", x3 "
+                                         << d.judge << " at " << d.judge_offset);
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(rules_of_two_files_do_not_collide)

@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -53,7 +54,10 @@ DIGIT, HEXDIG, ...) are available unless --no-core.
             the input; builtin namespaces and --plugin's), with parse_urn
             (--syntax S: the input is a whole URN), or with both (--nid and
             --syntax: "urn:NID:" and the input), on N generated valid inputs
-            and near misses of each; prints the disagreements, shortest first
+            and near misses of each: where both reject an input, they must
+            fail at the same byte and expect the same rule names there
+            (--compare verdict or offset asks less); prints the
+            disagreements, shortest first
 
 )~";
 
@@ -182,6 +186,8 @@ struct options {
     std::string_view nid;
     bool have_syntax = false;
     urns::syntax syn = urns::syntax::rfc2141bis;
+    /// diff: what must agree: "verdict", "offset" (the default: verdicts and offsets) or "expected" (and names).
+    std::string_view compare = "offset";
 };
 
 /// Compiles the files; the errors, and with `warnings` the warnings, go
@@ -422,29 +428,84 @@ int run_diff(options const& o, std::string_view rule)
     urns::parse_options po;
     po.syntax = o.syn;
     po.registry = &tool_registry();
-    std::function<bool(std::string_view)> judge;
+    d.compare_expected = o.compare == "expected";
+    // A judge that says where it failed and what it expected there.
+    auto const of_error = [](urns::parse_error const& e) {
+        urns::abnf::judgement j{false, e.offset, {std::string(e.expected)}};
+        for (std::string_view n : e.also_expected)
+            j.expected.emplace_back(n);
+        return j;
+    };
+    std::function<urns::abnf::judgement(std::string_view)> judge;
     std::string judge_name;
     if (o.have_syntax && rules) {
         d.prefix = "urn:" + std::string(o.nid) + ":";
-        judge = [&po](std::string_view s) { return urns::parse_urn(s, po).has_value(); };
         judge_name = std::string(urns::to_string(o.syn)) + " + " + std::string(o.nid);
     } else if (o.have_syntax) {
         po.registry = nullptr;
-        judge = [&po](std::string_view s) { return urns::parse_urn(s, po).has_value(); };
         judge_name = std::string(urns::to_string(o.syn));
     } else {
-        judge = [rules](std::string_view s) { return !rules->check(s); };
         judge_name = std::string(o.nid);
     }
-    urns::abnf::diff_report const r = urns::abnf::diff(g, rule, judge, d);
+    if (o.have_syntax)
+        judge = [&po, &of_error](std::string_view s) {
+            auto const r = urns::parse_urn(s, po);
+            return r ? urns::abnf::judgement{true, 0, {}} : of_error(r.error());
+        };
+    else
+        judge = [rules](std::string_view s) {
+            std::optional<urns::nss::nss_fault> const f = rules->check(s);
+            if (!f)
+                return urns::abnf::judgement{true, 0, {}};
+            urns::abnf::judgement j{false, f->offset, {std::string(f->expected)}};
+            for (std::string_view n : f->also_expected)
+                j.expected.emplace_back(n);
+            return j;
+        };
+    urns::abnf::diff_report const r =
+        o.compare == "verdict"
+            ? urns::abnf::diff(g, rule, [&judge](std::string_view s) { return judge(s).accepted; }, d)
+            : urns::abnf::diff(g, rule, judge, d);
     out_buffer& w = out();
+    auto const names = [&w](std::vector<std::string> const& v) {
+        if (v.empty())
+            w.write("nothing");
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            if (i > 0)
+                w.write(i + 1 == v.size() ? " or " : ", ");
+            w.write(v[i]);
+        }
+    };
     for (urns::abnf::disagreement const& x : r.first) {
         w.write(quoted(x.input));
-        w.write(": ABNF ");
-        w.write(x.abnf ? "accepts" : "rejects");
-        w.write(", ");
-        w.write(judge_name);
-        w.write(x.judge ? " accepts" : " rejects");
+        using kind = urns::abnf::disagreement::kind;
+        if (x.what == kind::verdict) {
+            w.write(": ABNF ");
+            w.write(x.abnf ? "accepts" : "rejects");
+            w.write(", ");
+            w.write(judge_name);
+            w.write(x.judge ? " accepts" : " rejects");
+        } else if (x.what == kind::offset) {
+            w.write(": both reject, ABNF at offset ");
+            w.number(x.abnf_offset);
+            w.write(", ");
+            w.write(judge_name);
+            if (x.judge_offset == std::size_t(-1)) {
+                w.write(" in the prefix");
+            } else {
+                w.write(" at ");
+                w.number(x.judge_offset);
+            }
+        } else {
+            w.write(": both reject at offset ");
+            w.number(x.abnf_offset);
+            w.write(", ABNF expects ");
+            names(x.abnf_expected);
+            w.write(", ");
+            w.write(judge_name);
+            w.write(" ");
+            names(x.judge_expected);
+        }
         w.put('\n');
     }
     w.number(r.inputs);
@@ -453,6 +514,19 @@ int run_diff(options const& o, std::string_view rule)
     w.write(" valid), ");
     w.number(r.disagreements);
     w.write(r.disagreements == 1 ? " disagreement" : " disagreements");
+    if (o.compare != "verdict") {
+        w.write(" (");
+        w.number(r.disagreements - r.offset_disagreements - r.expected_disagreements);
+        w.write(" of verdict, ");
+        w.number(r.offset_disagreements);
+        w.write(" of offset");
+        if (o.compare == "expected") {
+            w.write(", ");
+            w.number(r.expected_disagreements);
+            w.write(" of expected names");
+        }
+        w.write(")");
+    }
     if (r.undecided > 0) {
         w.write(", ");
         w.number(r.undecided);
@@ -494,6 +568,14 @@ int run(arguments const& args)
              [&o](std::string_view v) {
                  o.syn = syntax_option(v);
                  o.have_syntax = true;
+             });
+    cl.value("--compare", "WHAT",
+             "diff: what must agree where both sides reject: expected (the default: the offset and the rule "
+             "names expected there), offset, or verdict (accept or reject only)",
+             [&o](std::string_view v) {
+                 if (v != "verdict" && v != "offset" && v != "expected")
+                     throw usage_error{"--compare: expected verdict, offset or expected, not " + shown(v)};
+                 o.compare = v;
              });
     cl.plugin_option();
     cl.max_line_option(in, "match: longest input line accepted, in bytes (default 64M; K, M, G)");

@@ -376,13 +376,18 @@ using parsed = boost::system::result<T, nss_fault>;
 namespace detail {
 
 /// The fault of a failed parse: the farthest failure recorded, with every
-/// name expected there, else where the rule stopped, under its name.
+/// name expected there, else where the rule stopped, under its name. A rule
+/// that matched a prefix (`matched`) fails where it stopped, under its
+/// name, unless a failure was recorded past that byte: as ABNF's farthest
+/// failure, the input should have ended there, which no failure recorded
+/// before it explains.
 inline nss_fault fault_of(grammar::error_slot const& slot, char const* first, char const* stopped,
-                          char const* rule_name) noexcept
+                          char const* rule_name, bool matched = false) noexcept
 {
-    if (!slot.which)
-        return nss_fault{static_cast<std::size_t>(stopped - first), rule_name};
-    nss_fault f{static_cast<std::size_t>(slot.where - first), slot.which};
+    auto const at = [first](char const* p) { return static_cast<std::size_t>(p - first); };
+    if (!slot.which || (matched && slot.where < stopped))
+        return nss_fault{at(stopped), rule_name};
+    nss_fault f{at(slot.where), slot.which};
     for (unsigned i = 0; i < slot.more_count; ++i)
         f.also_expected.push_back(slot.more[i]);
     f.also_expected.note_dropped(slot.more_dropped);
@@ -400,9 +405,10 @@ verdict run_into(Rule const& rule, std::string_view nss, Attr& attr)
     // Anything a rule throws (std::bad_alloc from an attribute) is not a
     // judgement on the NSS and goes on to the caller; X3's throwing
     // expectation, which would be, does not compile here (above).
-    if (rule.parse(it, last, ctx, x3::unused, attr) && it == last)
+    bool const matched = rule.parse(it, last, ctx, x3::unused, attr);
+    if (matched && it == last)
         return {};
-    return fault_of(slot, first, it, rule.name);
+    return fault_of(slot, first, it, rule.name, matched);
 }
 
 template <auto const& Rule>
