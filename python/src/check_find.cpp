@@ -136,38 +136,11 @@ py::object fn_find_many(PyObject** a)
     return out;
 }
 
-} // namespace
+// ------------------------------------------------------------ the classes
 
-void init_check_find(py::module_& m)
+/// check()'s findings.
+void add_diagnostic_class(py::module_& m)
 {
-    add_function(m, "urns", "check",
-                 {"text", "syntax='rfc2141bis'", "assigned_name=False", "namespaces=False"}, fn_check,
-                 "Diagnostics beyond syntax for a valid URN (a URN object, or text parsed in\n"
-                 "the syntax), a list of Diagnostic sorted by offset: needless or lower-case\n"
-                 "percent-encoding, a query or fragment in an assigned name (assigned_name=True),\n"
-                 "unknown s= services, repeated keywords, informal, experimental and\n"
-                 "unregistered NIDs; with namespaces=True an NSS its namespace's rules reject.\n"
-                 "Raises ParseError if the text is not a URN.");
-    add_function(m, "urns", "find",
-                 {"text", "syntax='rfc2141bis'", "strict=False", "namespaces=False", "uri_context=True"}, fn_find,
-                 "The URNs in a text (str or bytes-like), lazily, in order: an iterator of Match.\n"
-                 "Offsets and lengths count bytes: of the UTF-8 of a str, of the bytes as they\n"
-                 "are. A URN starts at 'urn:' (any case) that does not continue a word or a\n"
-                 "scheme and ends at the first byte its syntax excludes; any byte 0x80-0xFF\n"
-                 "ends it, so bytes need not be UTF-8.\n"
-                 "strict: keep trailing punctuation ('.', ',', ')' ...) that the syntax\n"
-                 "allows; by default it is left out, as link detectors do.\n"
-                 "namespaces: report namespace rule faults in Match.namespace_fault.\n"
-                 "uri_context: end a URN that is a query value at '&' and '#', one that is a\n"
-                 "path segment at '?' and '#'.");
-    add_function(m, "urns", "find_many",
-                 {"texts", "syntax='rfc2141bis'", "strict=False", "namespaces=False", "uri_context=True"},
-                 fn_find_many,
-                 "find() on every text (str or bytes-like) of an iterable, with the GIL released\n"
-                 "while the library works: one list of Match per text, offsets in bytes of that\n"
-                 "text's UTF-8. An item that is not text raises TypeError (its .index says which).");
-
-    // -------------------------------------------------------- check's diagnostics
     py::class_<py_diagnostic>(m, "Diagnostic",
         "One finding of check(): severity ('note', 'warning' or 'error'), code (a\n"
         "stable name such as 'lower-case-hex'), offset and length (bytes of the\n"
@@ -208,8 +181,12 @@ void init_check_find(py::module_& m)
                                   py::make_tuple(d.severity, d.code, d.offset, d.length, d.message, d.rendered));
         });
     py::setattr(m.attr("Diagnostic"), "__hash__", py::none());
+}
 
-    // -------------------------------------------------------- find's matches
+/// Where a namespace's rules reject an NSS (Match.namespace_fault,
+/// Namespace.validate()).
+void add_namespace_fault_class(py::module_& m)
+{
     py::class_<py_fault>(m, "NamespaceFault",
         "Where a namespace's rules reject an NSS: offset (bytes from the start of\n"
         "the URN in Match.namespace_fault, of the NSS in Namespace.validate()),\n"
@@ -255,7 +232,11 @@ void init_check_find(py::module_& m)
                                                                       f.expected_left_out));
         });
     py::setattr(m.attr("NamespaceFault"), "__hash__", py::none());
+}
 
+/// A URN that find() found.
+void add_match_class(py::module_& m)
+{
     py::class_<py_match>(m, "Match",
         "A URN found in text by find(): offset and length in bytes of the text's\n"
         "UTF-8 (for an ASCII str they are also character indexes), urn (the\n"
@@ -304,7 +285,11 @@ void init_check_find(py::module_& m)
                                                  py::handle(syntax_str(x.syntax)), py::cast(x.namespace_fault)));
         });
     py::setattr(m.attr("Match"), "__hash__", py::none());
+}
 
+/// find()'s lazy iterator.
+void add_match_iterator_class(py::module_& m)
+{
     py::class_<match_iterator>(m, "MatchIterator",
                                "The lazy iterator of Match objects that find() returns (not picklable).")
         .def("__iter__", [](py::handle self) {
@@ -315,6 +300,42 @@ void init_check_find(py::module_& m)
         .def("__reduce__", [](py::handle) -> py::object {
             throw py::type_error("cannot pickle 'urns.MatchIterator' object: list() it first");
         });
+}
+
+} // namespace
+
+void init_check_find(py::module_& m)
+{
+    add_function(m, "urns", "check",
+                 {"text", "syntax='rfc2141bis'", "assigned_name=False", "namespaces=False"}, fn_check,
+                 "Diagnostics beyond syntax for a valid URN (a URN object, or text parsed in\n"
+                 "the syntax), a list of Diagnostic sorted by offset: needless or lower-case\n"
+                 "percent-encoding, a query or fragment in an assigned name (assigned_name=True),\n"
+                 "unknown s= services, repeated keywords, informal, experimental and\n"
+                 "unregistered NIDs; with namespaces=True an NSS its namespace's rules reject.\n"
+                 "Raises ParseError if the text is not a URN.");
+    add_function(m, "urns", "find",
+                 {"text", "syntax='rfc2141bis'", "strict=False", "namespaces=False", "uri_context=True"}, fn_find,
+                 "The URNs in a text (str or bytes-like), lazily, in order: an iterator of Match.\n"
+                 "Offsets and lengths count bytes: of the UTF-8 of a str, of the bytes as they\n"
+                 "are. A URN starts at 'urn:' (any case) that does not continue a word or a\n"
+                 "scheme and ends at the first byte its syntax excludes; any byte 0x80-0xFF\n"
+                 "ends it, so bytes need not be UTF-8.\n"
+                 "strict: keep trailing punctuation ('.', ',', ')' ...) that the syntax\n"
+                 "allows; by default it is left out, as link detectors do.\n"
+                 "namespaces: report namespace rule faults in Match.namespace_fault.\n"
+                 "uri_context: end a URN that is a query value at '&' and '#', one that is a\n"
+                 "path segment at '?' and '#'.");
+    add_function(m, "urns", "find_many",
+                 {"texts", "syntax='rfc2141bis'", "strict=False", "namespaces=False", "uri_context=True"},
+                 fn_find_many,
+                 "find() on every text (str or bytes-like) of an iterable, with the GIL released\n"
+                 "while the library works: one list of Match per text, offsets in bytes of that\n"
+                 "text's UTF-8. An item that is not text raises TypeError (its .index says which).");
+    add_diagnostic_class(m);
+    add_namespace_fault_class(m);
+    add_match_class(m);
+    add_match_iterator_class(m);
 }
 
 } // namespace urns_python

@@ -32,15 +32,19 @@ using namespace pybind11::literals;
 
 /// Each part registers its names in the module; PYBIND11_MODULE calls them
 /// in this order (a class is registered before the parts that return it).
-void init_errors(py::module_& m);     // ParseError, GrammarError, PluginError
-void init_urn(py::module_& m);        // URN
-void init_functions(py::module_& m);  // parse, is_valid, parse_many, canonical, ..., make_urn
-void init_pct(py::module_& m);        // the submodule pct
-void init_check_find(py::module_& m); // check, find, find_many; Diagnostic, NamespaceFault, Match
-void init_namespaces(py::module_& m); // Namespace, Registry, GrammarDiagnostic
-void init_plugins(py::module_& m);    // load_plugin and the registry of namespaces=True
-void init_dask(py::module_& m);       // urns.dask's _extract_block
-void init_pandas(py::module_& m);     // urns.pandas's _column
+/// Each is defined in the file of its name: init_urn in urn.cpp.
+void init_errors(py::module_& m);              // ParseError, GrammarError, PluginError
+void init_urn(py::module_& m);                 // URN
+void init_functions(py::module_& m);           // parse, is_valid, parse_many, canonical, ..., make_urn
+void init_pct(py::module_& m);                 // the submodule pct
+void init_check_find(py::module_& m);          // check, find, find_many; Diagnostic, NamespaceFault, Match
+void init_grammar_diagnostics(py::module_& m); // GrammarDiagnostic
+void init_namespaces(py::module_& m);          // Namespace
+void init_registry(py::module_& m);            // Registry; the IANA registry's snapshot
+void init_plugins(py::module_& m);             // load_plugin and the registry of namespaces=True
+void init_dask(py::module_& m);                // urns.dask's _extract_block and its records
+void init_arena_keeper(py::module_& m);        // urns.dask's _keep_arenas
+void init_pandas(py::module_& m);              // urns.pandas's _column
 
 // ------------------------------------------------------------ small helpers
 
@@ -290,6 +294,17 @@ inline std::optional<urns::equivalence_mode> get_mode(PyObject* o)
             return x;
     throw py::value_error("unknown equivalence mode '" + name +
                           "': expected 'rfc2141', 'rfc2141bis-5a', 'rfc2141bis-5b' or 'rfc8141'");
+}
+
+/// A size or offset argument: an int >= 0.
+inline std::size_t size_arg(PyObject* o, char const* what)
+{
+    std::size_t const v = PyLong_AsSize_t(o);
+    if (v == static_cast<std::size_t>(-1) && PyErr_Occurred()) {
+        PyErr_Clear();
+        throw py::type_error(std::string(what) + " must be an int >= 0");
+    }
+    return v;
 }
 
 /// A bool argument: its truth (nullptr: `dflt`).

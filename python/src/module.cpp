@@ -19,13 +19,17 @@
 // without the GIL, in objects allocated before. The other classes are
 // pybind11's; each accessor checks that its object was constructed.
 //
-// The parts, each with its init_* (common.hpp lists them): errors.cpp
-// (the exception types and how C++ errors become them, the module
-// functions' table), urn.cpp (URN, the functions that parse, canonicalize
-// and build, pct), check_find.cpp (check, find and their classes),
-// namespaces.cpp (Namespace, Registry, plugins), dask_pandas.cpp (the
-// batch functions of urns.dask and urns.pandas). Shared helpers:
-// common.hpp, namespaces.hpp, urn.hpp.
+// The parts, each with its init_* in the file of its name (common.hpp
+// lists them): errors.cpp (the exception types and how C++ errors become
+// them, the module functions' table), urn.cpp (the type URN),
+// functions.cpp (the functions that parse, canonicalize and build),
+// pct.cpp (the submodule pct), check_find.cpp (check, find and their
+// classes), grammar_diagnostics.cpp (GrammarDiagnostic), namespaces.cpp
+// (Namespace), registry.cpp (Registry), plugins.cpp (load_plugin and the
+// registry of namespaces=True), dask.cpp (urns.dask's blocks and their
+// records), arena_keeper.cpp (urns.dask's workers' arenas), pandas.cpp
+// (urns.pandas's columns). Shared helpers: common.hpp, namespaces.hpp,
+// urn.hpp.
 #include "common.hpp"
 
 #include <string>
@@ -50,9 +54,12 @@ PYBIND11_MODULE(_urns, m)
     init_functions(m);
     init_pct(m);
     init_check_find(m);
+    init_grammar_diagnostics(m);
     init_namespaces(m);
+    init_registry(m);
     init_plugins(m);
     init_dask(m);
+    init_arena_keeper(m);
     init_pandas(m);
 
     // The classes are urns.URN etc. to their users (repr, help, pickle

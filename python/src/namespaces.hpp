@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
-// urns.Namespace and urns.Registry as C++ values, and what a namespaces=
-// argument means (get_namespaces): no rules, those of namespaces=True (the
-// shipped namespaces and the plugins'), or a registry's. Internal to
-// python/src.
+// urns.Namespace, urns.Registry and urns.GrammarDiagnostic as C++ values,
+// what the parts that make them share, and what a namespaces= argument
+// means (get_namespaces): no rules, those of namespaces=True (the shipped
+// namespaces and the plugins'), or a registry's. Internal to python/src.
 #pragma once
 
 #include "common.hpp"
@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -72,6 +73,40 @@ inline std::shared_ptr<urns::nss::registry const> shipped_registry(bool builtin)
     // Aliasing: points to the static builtin() and owns nothing.
     return builtin ? std::shared_ptr<urns::nss::registry const>(std::shared_ptr<void>(), &urns::nss::builtin())
                    : empty;
+}
+
+/// The shipped namespace of that NID (any case); ValueError if none.
+std::shared_ptr<py_namespace> shipped_namespace(std::string_view nid);
+
+/// Equal state, the NID compared without case.
+bool same_namespace(py_namespace const& a, py_namespace const& b);
+
+/// A urns.GrammarDiagnostic: a finding about a namespace's ABNF.
+struct py_grammar_diagnostic {
+    std::string severity, source;
+    std::size_t offset = 0, line = 1, column = 1;
+    std::string rule, message;
+    std::vector<std::string> expected;
+    std::string rendered;
+};
+
+/// The GrammarDiagnostic of a diagnostic about the ABNF `text`.
+py_grammar_diagnostic to_py_diagnostic(urns::abnf::diagnostic d, std::string_view text);
+
+/// A str argument of a pybind11 method (see str_arg).
+inline std::string str_of(py::handle h, char const* what)
+{
+    return str_arg(h.ptr(), what);
+}
+
+/// A tuple of str of rule names that are UTF-8 (read from str arguments,
+/// or the library's own).
+inline py::tuple str_tuple(std::vector<std::string> const& v)
+{
+    py::list l;
+    for (std::string const& x : v)
+        l.append(py::str(x));
+    return py::tuple(l);
 }
 
 inline py_namespace& ns_of(py::handle h)

@@ -5,23 +5,23 @@
 // under the lock (standard input, gzip), and turn it into captured output;
 // whoever finishes the oldest task writes every finished task at the front
 // of the queue, in order (one writer at a time). No thread only reads: on
-// N cores, N threads do all the work.
+// N cores, N threads do all the work. The tasks are made by task_source
+// (tasks.hpp).
 #include "parallel.hpp"
 
 #include "messages.hpp"
 #include "namespaces.hpp"
 #include "streams.hpp"
+#include "tasks.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
-#include <cstring>
 #include <condition_variable>
 #include <deque>
 #include <exception>
 #include <mutex>
 #include <sched.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <string>
 #include <system_error>
@@ -43,14 +43,6 @@ unsigned default_jobs() noexcept
 }
 
 namespace {
-
-// A range's size, and the reader's buffer: so the most a task holds (but
-// for one long line). With at most 2 N + 2 tasks in flight, the memory
-// stays a few megabytes per thread, whatever the input's size. Smaller
-// blocks mean fewer pages touched by the tasks' output: on a machine where
-// a page fault is dear (a paravirtualized guest: about 13 us), 128 KiB
-// took 0.97 of the CPU time of 256 KiB for `urn check -j 2`.
-constexpr std::size_t block_size = std::size_t(128) << 10;
 
 // The most output a task holds before it streams it (drain): a long line
 // with many results (extract on a line of a million URNs, parse of a
@@ -74,182 +66,6 @@ int serial(inputs const& in, worker_factory const& make, file_end const& on_end)
             w->count = 0;
         });
 }
-
-struct task {
-    enum class kind {
-        range,     ///< the lines that start in a range of a regular file: read them, work
-        lines,     ///< a block of lines: work
-        argument,  ///< a URN argument: work
-        too_long,  ///< a line skipped by the reader: work (the worker reports it)
-        file_end,  ///< the end of a file: on_end
-        message,   ///< a read error: report_read_error
-    };
-    kind what;
-    std::string_view file;  ///< the file's name as reported (lives in `inputs`)
-    std::size_t line = 0;   ///< first line, or the argument's index
-    std::uint64_t offset = 0;
-    std::string_view lines;          ///< the block of lines (in `block`)
-    line_reader::storage block;      ///< the reader's buffer that holds them
-    std::string data;                ///< the message
-    std::string_view text;  ///< the argument (lives in `inputs`)
-    captured output;        ///< what the worker wrote
-    std::uint64_t count = 0;
-    bool done = false;
-    // A range: the file (kept open by its tasks), its bytes [begin, end),
-    // the range's number among all ranges (for the line numbers, see
-    // pipeline::first_line), and whether it is the file's first.
-    std::shared_ptr<input_file> input;
-    std::uint64_t begin = 0;
-    std::uint64_t end = 0;
-    std::uint64_t seq = 0;
-    bool first_range = false;
-    /// The file's number among the files read by ranges (0: another task):
-    /// after a read error in one of them, its later tasks are not written.
-    std::uint64_t file_no = 0;
-    /// A message: a read error in a file that was opened (its lines so far
-    /// were read and counted), not one that could not be opened.
-    bool opened = false;
-
-    /// Ready for reuse, keeping the memory of its strings.
-    void clear() noexcept
-    {
-        file = {};
-        line = 0;
-        offset = 0;
-        lines = {};  // `block` keeps its buffer, for the reader to take back
-        data.clear();
-        text = {};
-        output.clear();
-        count = 0;
-        done = false;
-        input.reset();
-        file_no = 0;
-        opened = false;
-    }
-};
-
-/** Whether the file open at `fd` is read by ranges: a regular file, not
-    gzip, that says it has bytes; `size` is its size, and what is appended
-    to it after this (but for the rest of its last line) is not read.
-    Standard input is not (its offset may not be 0), nor a file of size 0
-    (those of /proc have lines all the same), nor one whose first bytes
-    cannot be read (the reader reports why). */
-bool by_ranges(int fd, std::uint64_t& size)
-{
-    struct stat st;
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0)
-        return false;
-    unsigned char magic[2];
-    ssize_t const n = ::pread(fd, magic, 2, 0);
-    if (n < 0 || (n == 2 && magic[0] == 0x1f && magic[1] == 0x8b))
-        return false;
-    size = static_cast<std::uint64_t>(st.st_size);
-    return true;
-}
-
-/// The inputs in order, as tasks: URN arguments, the ranges or blocks of
-/// lines of each file, and the events between them. Not thread-safe: the
-/// pipeline calls it under its reading lock.
-class task_source {
-public:
-    task_source(inputs const& in, std::size_t max_line) : in_(in), max_line_(max_line) {}
-
-    /// Fills `t` with the next task; false at the end of the inputs.
-    /// `status` becomes exit_usage when a file cannot be opened or read.
-    bool next(task& t, int& status)
-    {
-        static std::vector<inputs::item> const stdin_only{{true, "-"}};
-        std::vector<inputs::item> const& items = in_.items.empty() ? stdin_only : in_.items;
-        for (;;) {
-            if (ranged_) {
-                t.file = name_;
-                t.file_no = file_no_;
-                if (at_ < size_) {
-                    t.what = task::kind::range;
-                    t.input = file_;
-                    t.begin = at_;
-                    t.end = size_ - at_ > block_size ? at_ + block_size : size_;
-                    t.seq = seq_++;
-                    t.first_range = at_ == 0;
-                    at_ = t.end;
-                    return true;
-                }
-                t.what = task::kind::file_end;
-                ranged_ = false;
-                file_.reset();
-                return true;
-            }
-            if (reader_) {
-                t.file = name_;
-                std::string_view block;
-                auto const st = reader_->next_block(block, t.line, t.offset, t.block);
-                switch (st) {
-                case line_reader::status::line:
-                    t.what = task::kind::lines;
-                    t.lines = block;
-                    return true;
-                case line_reader::status::too_long:
-                    t.what = task::kind::too_long;
-                    t.line = reader_->line_number();
-                    return true;
-                case line_reader::status::end:
-                    t.what = task::kind::file_end;
-                    break;
-                case line_reader::status::error:
-                    t.what = task::kind::message;
-                    t.opened = true;
-                    t.data = reader_->error_message();
-                    status = exit_usage;
-                    break;
-                }
-                reader_.reset();
-                file_.reset();
-                return true;
-            }
-            if (next_ == items.size())
-                return false;
-            inputs::item const& it = items[next_++];
-            if (!it.is_file) {
-                t.what = task::kind::argument;
-                t.line = ++argument_;
-                t.text = it.text;
-                return true;
-            }
-            std::string const path(it.text);
-            name_ = path == "-" ? in_.stdin_name : it.text;
-            file_ = std::make_shared<input_file>(path);
-            if (file_->fd() < 0) {
-                t.what = task::kind::message;
-                t.file = name_;
-                t.data = std::strerror(file_->error());
-                status = exit_usage;
-                file_.reset();
-                return true;
-            }
-            if (path != "-" && by_ranges(file_->fd(), size_)) {
-                ranged_ = true;
-                at_ = 0;
-                ++file_no_;
-                continue;
-            }
-            reader_ = std::make_unique<line_reader>(file_->fd(), block_size, max_line_);
-        }
-    }
-
-private:
-    inputs const& in_;
-    std::size_t const max_line_;
-    std::size_t next_ = 0;      // the next item
-    std::size_t argument_ = 0;  // URN arguments so far
-    std::string_view name_;     // the current file's name
-    std::shared_ptr<input_file> file_;
-    std::unique_ptr<line_reader> reader_;
-    bool ranged_ = false;       // the current file is read by ranges
-    std::uint64_t size_ = 0;    // its size
-    std::uint64_t at_ = 0;      // where its next range begins
-    std::uint64_t seq_ = 0;     // ranges so far, of all files
-    std::uint64_t file_no_ = 0; // files read by ranges so far
-};
 
 /** N threads (the caller and N - 1 more), each in turn reading the next
     task (under one lock, so tasks are made in input order) and working

@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: BSL-1.0
-// The batch functions of the pure-Python modules: urns.dask's
-// _extract_block (the URNs of a block of a file, as `urn extract --json`
-// writes them, or as dicts) and urns.pandas's _column (one value of each
-// text of a column). Each works a chunk at a time without the GIL.
+// urns.dask's _extract_block: the URNs of a block of whole lines of a file
+// as the records of `urn extract --json`, written as JSON lines or made as
+// dicts (which share their keys), the search without the GIL.
 #include "urn.hpp"
 
-#include <array>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -15,8 +13,6 @@
 #include <unordered_map>
 #include <utility>
 #include <vector>
-
-#include <sys/mman.h>
 
 namespace urns_python {
 
@@ -99,14 +95,6 @@ std::size_t count_newlines(char const* p, std::size_t n) noexcept
     }
     return count;
 }
-
-/// One URN found in a block: the match (a view into the block), its line
-/// and the offset of its line's start in the file.
-struct block_match {
-    urns::urn_match match;
-    std::size_t line;
-    std::uint64_t line_start;
-};
 
 /// The keys of a record, interned once.
 struct record_keys {
@@ -390,164 +378,105 @@ py::object dict_record(PyObject* tmpl, PyObject* line, std::uint64_t offset, std
     return d;
 }
 
-std::size_t size_arg(PyObject* o, char const* what)
-{
-    std::size_t const v = PyLong_AsSize_t(o);
-    if (v == static_cast<std::size_t>(-1) && PyErr_Occurred()) {
-        PyErr_Clear();
-        throw py::type_error(std::string(what) + " must be an int >= 0");
+/// The bytes of data, exported for the whole call: a bytearray cannot be
+/// resized while the search reads it without the GIL.
+struct exported {
+    Py_buffer b{};
+    explicit exported(PyObject* o)
+    {
+        if (PyObject_GetBuffer(o, &b, PyBUF_SIMPLE) != 0) {
+            PyErr_Clear();
+            throw py::type_error("data must be bytes or a contiguous bytes-like object");
+        }
     }
-    return v;
-}
-
-// ------------------------------------------------------------ freed arenas kept (urns.dask)
-
-/** Python's small-object allocator takes its memory in arenas (mmap) and
-    gives each back (munmap) as soon as its objects are all freed. A
-    partition's records (hundreds of MB) are freed together when the
-    partition is done, and the next one maps as much again: the kernel then
-    maps and clears every page anew (a page fault each), which cost a
-    worker more than a third of its time. This allocator keeps the arenas
-    freed, up to a limit, for the next ones (their pages marked MADV_FREE:
-    the kernel may still take them back under memory pressure), and hands
-    the rest to the allocator it replaces. Arenas are allocated and freed
-    with the GIL held. */
-struct arena_keeper {
-    PyObjectArenaAllocator previous{};
-    std::vector<void*> kept;
-    std::size_t arena_size = 0; // the size of each kept one
-    std::size_t limit = 0;      // bytes kept at the most
+    ~exported() { PyBuffer_Release(&b); }
+    exported(exported const&) = delete;
+    exported& operator=(exported const&) = delete;
 };
 
-arena_keeper* g_arena_keeper = nullptr;
+/// A URN of a block: the match, its line and column, and its canonical
+/// form when asked (None where a namespace rejects it).
+struct found {
+    urns::urn_match match;
+    std::size_t line, column;
+    std::optional<std::string> canonical;
+};
 
-void* keeper_alloc(void* ctx, std::size_t size)
-{
-    auto* k = static_cast<arena_keeper*>(ctx);
-    if (size == k->arena_size && !k->kept.empty()) {
-        void* p = k->kept.back();
-        k->kept.pop_back();
-        return p;
+/** The URNs of a block, as `urn extract` searches a block: the whole block
+    at once (no match crosses a line end), the "\n"s counted from one match
+    to the next only. The range is made with the GIL; start() and next()
+    run without it. */
+class block_search {
+public:
+    block_search(std::string_view block, urns::extract_options const& o, std::size_t first_line,
+                 bool want_canonical, ns_arg const& ns)
+        : block_(block), range_(urns::find_urns(block, o)), line_(first_line), want_canonical_(want_canonical),
+          ns_(ns)
+    {
     }
-    return k->previous.alloc(k->previous.ctx, size);
-}
 
-void keeper_free(void* ctx, void* p, std::size_t size)
-{
-    auto* k = static_cast<arena_keeper*>(ctx);
-    if ((k->arena_size == 0 || size == k->arena_size) && (k->kept.size() + 1) * size <= k->limit &&
-        k->kept.size() < k->kept.capacity()) {
-        k->arena_size = size;
-#ifdef MADV_FREE
-        ::madvise(p, size, MADV_FREE);
-#endif
-        k->kept.push_back(p);
-        return;
-    }
-    k->previous.free(k->previous.ctx, p, size);
-}
+    void start() { it_ = range_.begin(); }
 
-/// urns.dask's: keep up to `limit` bytes of freed arenas (once per
-/// process; a later call may raise the limit). Returns the limit.
-py::object fn_keep_arenas(PyObject** a)
-{
-    std::size_t const limit = size_arg(a[0], "limit");
-    if (!g_arena_keeper) {
-        auto* k = new arena_keeper; // for the life of the process
-        PyObject_GetArenaAllocator(&k->previous);
-        k->kept.reserve(4096); // never grown inside keeper_free
-        g_arena_keeper = k;
-        PyObjectArenaAllocator mine{k, keeper_alloc, keeper_free};
-        PyObject_SetArenaAllocator(&mine);
-    }
-    g_arena_keeper->limit = std::max(g_arena_keeper->limit, limit);
-    return py::int_(g_arena_keeper->limit);
-}
-
-
-/// urns.dask's inner loop: the URNs of a block of whole lines of a file.
-py::object fn_extract_block(PyObject** a)
-{
-    // The bytes of data, exported for the whole call: a bytearray cannot
-    // be resized while the search reads it without the GIL.
-    struct exported {
-        Py_buffer b{};
-        explicit exported(PyObject* o)
-        {
-            if (PyObject_GetBuffer(o, &b, PyBUF_SIMPLE) != 0) {
-                PyErr_Clear();
-                throw py::type_error("data must be bytes or a contiguous bytes-like object");
-            }
-        }
-        ~exported() { PyBuffer_Release(&b); }
-        exported(exported const&) = delete;
-        exported& operator=(exported const&) = delete;
-    } const data(a[0]);
-    std::string_view const all(static_cast<char const*>(data.b.buf), static_cast<std::size_t>(data.b.len));
-    std::size_t const begin = size_arg(a[1], "begin");
-    std::size_t const end = size_arg(a[2], "end");
-    if (begin > end || end > all.size())
-        throw py::value_error("begin and end must be offsets in data, begin <= end");
-    if (!PyBytes_Check(a[3]))
-        throw py::type_error("file must be bytes");
-    file_name const file =
-        make_file_name({PyBytes_AS_STRING(a[3]), static_cast<std::size_t>(PyBytes_GET_SIZE(a[3]))});
-    std::size_t const first_line = size_arg(a[4], "first_line");
-    std::uint64_t const first_offset = size_arg(a[5], "first_offset");
-    urns::syntax const syn = get_syntax(a[6]);
-    bool const strict = get_bool(a[7], false);
-    ns_arg const ns = get_namespaces(a[8]);
-    bool const uri_context = get_bool(a[9], true);
-    bool const json = get_bool(a[10], false);
-    bool const want_canonical = get_bool(a[11], false);
-    urns::extract_options const o = extract_options_for(syn, strict, ns, uri_context);
-    std::string_view const block = all.substr(begin, end - begin);
-
-    struct found {
-        urns::urn_match match;
-        std::size_t line, column;
-        std::optional<std::string> canonical;
-    };
-    // As `urn extract` searches a block: the whole block at once (no match
-    // crosses a line end), the "\n"s counted from one match to the next
-    // only. The search runs without the GIL, a batch of matches at a time;
-    // with the GIL, each batch becomes dicts before the next is searched,
-    // so that the matches and the block's bytes they refer to are still in
-    // the cache (and no vector of all the block's matches is made).
-    urns::urn_matches const range = urns::find_urns(block, o);
-    urns::urn_matches::iterator it;
-    std::size_t line = first_line;
-    std::size_t line_start = 0; // in block
-    std::size_t counted = 0;
-    auto next = [&]() -> std::optional<found> { // without the GIL
-        if (it == range.end())
+    /// The next URN, or none at the end of the block.
+    std::optional<found> next()
+    {
+        if (it_ == range_.end())
             return std::nullopt;
-        urns::urn_match const& m = *it;
-        std::string_view const before = block.substr(counted, m.offset - counted);
-        counted = m.offset;
+        urns::urn_match const& m = *it_;
+        std::string_view const before = block_.substr(counted_, m.offset - counted_);
+        counted_ = m.offset;
         if (std::size_t const ends = count_newlines(before.data(), before.size()); ends != 0) {
-            line += ends;
-            line_start = static_cast<std::size_t>(
-                static_cast<char const*>(::memrchr(before.data(), '\n', before.size())) + 1 - block.data());
+            line_ += ends;
+            line_start_ = static_cast<std::size_t>(
+                static_cast<char const*>(::memrchr(before.data(), '\n', before.size())) + 1 - block_.data());
         }
-        found f{m, line, m.offset - line_start + 1, std::nullopt};
-        if (want_canonical && !m.namespace_fault)
-            f.canonical = canonical_of(m.view, urns::default_equivalence(m.view.syntax()), ns);
-        ++it;
+        found f{m, line_, m.offset - line_start_ + 1, std::nullopt};
+        if (want_canonical_ && !m.namespace_fault)
+            f.canonical = canonical_of(m.view, urns::default_equivalence(m.view.syntax()), ns_);
+        ++it_;
         return f;
-    };
-    if (json) {
-        std::string text; // JSON lines
-        {
-            py::gil_scoped_release nogil;
-            it = range.begin();
-            while (std::optional<found> f = next())
-                json_record(text, file, f->line, first_offset + f->match.offset, f->column, f->match,
-                            want_canonical ? &f->canonical : nullptr);
-        }
-        std::size_t const newlines = line - first_line + count_newlines(block.data() + counted, block.size() - counted);
-        return py::make_tuple(py::bytes(text), newlines);
     }
+
+    /// The block's count of "\n", once next() has found every URN.
+    std::size_t newlines(std::size_t first_line) const
+    {
+        return line_ - first_line + count_newlines(block_.data() + counted_, block_.size() - counted_);
+    }
+
+private:
+    std::string_view const block_;
+    urns::urn_matches const range_;
+    urns::urn_matches::iterator it_;
+    std::size_t line_;
+    std::size_t line_start_ = 0; // in block
+    std::size_t counted_ = 0;
+    bool const want_canonical_;
+    ns_arg const& ns_;
+};
+
+/// The records of a block as JSON lines, made without the GIL.
+py::object json_records(block_search& search, file_name const& file, std::size_t first_line,
+                        std::uint64_t first_offset, bool want_canonical)
+{
+    std::string text; // JSON lines
+    {
+        py::gil_scoped_release nogil;
+        search.start();
+        while (std::optional<found> f = search.next())
+            json_record(text, file, f->line, first_offset + f->match.offset, f->column, f->match,
+                        want_canonical ? &f->canonical : nullptr);
+    }
+    return py::make_tuple(py::bytes(text), search.newlines(first_line));
+}
+
+/// The records of a block as dicts. The search runs without the GIL, a
+/// batch of matches at a time; with the GIL, each batch becomes dicts
+/// before the next is searched, so that the matches and the block's bytes
+/// they refer to are still in the cache (and no vector of all the block's
+/// matches is made).
+py::object dict_records(block_search& search, file_name const& file, std::size_t first_line,
+                        std::uint64_t first_offset, bool want_canonical)
+{
     py::list out(0);
     str_cache cache;
     // No collection while the records are made: they hold no cycles, and a
@@ -571,11 +500,11 @@ py::object fn_extract_block(PyObject** a)
         {
             py::gil_scoped_release nogil;
             if (!started) {
-                it = range.begin();
+                search.start();
                 started = true;
             }
             while (batch.size() < 1024) {
-                std::optional<found> f = next();
+                std::optional<found> f = search.next();
                 if (!f)
                     break;
                 batch.push_back(std::move(*f));
@@ -596,172 +525,35 @@ py::object fn_extract_block(PyObject** a)
         if (batch.size() < 1024)
             break;
     }
-    std::size_t const newlines = line - first_line + count_newlines(block.data() + counted, block.size() - counted);
-    return py::make_tuple(out, newlines);
+    return py::make_tuple(out, search.newlines(first_line));
 }
 
-// ------------------------------------------------------------ columns (urns.pandas)
-
-/// What _column gives of each text.
-enum class column_kind {
-    valid, canonical, nid, nss, assigned_name, query, r_component, q_component, f_component, error, fields
-};
-
-column_kind get_column_kind(PyObject* o)
+/// urns.dask's inner loop: the URNs of a block of whole lines of a file.
+py::object fn_extract_block(PyObject** a)
 {
-    static std::pair<char const*, column_kind> const names[] = {
-        {"valid", column_kind::valid},
-        {"canonical", column_kind::canonical},
-        {"nid", column_kind::nid},
-        {"nss", column_kind::nss},
-        {"assigned_name", column_kind::assigned_name},
-        {"query", column_kind::query},
-        {"r_component", column_kind::r_component},
-        {"q_component", column_kind::q_component},
-        {"f_component", column_kind::f_component},
-        {"error", column_kind::error},
-        {"fields", column_kind::fields},
-    };
-    std::string const what = str_arg(o, "what");
-    for (auto const& [name, kind] : names)
-        if (what == name)
-            return kind;
-    throw py::value_error("unknown column '" + what + "'");
-}
-
-/// The text of a component that may be absent.
-std::optional<std::string> component(bool present, std::string_view v)
-{
-    return present ? std::optional<std::string>(std::string(v)) : std::nullopt;
-}
-
-/** For urns.pandas: one value of each text, computed without the GIL a
-    chunk at a time, and no URN object made. "valid": bytes, 1 or 0 per
-    text (numpy.frombuffer reads it as a bool array); "canonical", "nid",
-    "nss", "assigned_name", "query", "r_component", "q_component",
-    "f_component": a list of str, None where the text is not a URN (or the
-    component is absent); "error": five lists (offsets, codes, expected
-    rule names, messages, tuples of the other names expected), None in
-    each where the text is a URN; "fields":
-    a list of the tuples URN.fields gives (() where the text is not a
-    URN). None is a missing value: not valid, None in every list (() for
-    "fields"), no error. A str that UTF-8 cannot encode is not a URN (its
-    error: offset None, code 'unencodable', expected '', the encoder's
-    message); any other item that is neither str nor bytes-like raises
-    TypeError with its index. */
-py::object fn_column(PyObject** a)
-{
-    column_kind const kind = get_column_kind(a[1]);
-    urns::syntax const syn = get_syntax(a[2]);
-    ns_arg const ns = get_namespaces(a[3]);
-    auto const md = get_mode(a[4]);
-    if (kind == column_kind::valid) // as urns.is_valid_many, but an item neither text nor None raises
-        return valid_bytes(a[0], syn, ns, true);
-    ns_arg const field_ns = kind == column_kind::fields ? (ns ? ns : default_namespaces()) : ns_arg{};
-    py::object seq = batch_items(a[0], "texts");
-    auto const n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(seq.ptr()));
-    PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
-    py::list out;
-    if (kind != column_kind::error)
-        out = py::list(n);
-    std::array<py::list, 5> error_columns; // "error": offsets, codes, expected names, messages, other names
-    if (kind == column_kind::error)
-        for (py::list& c : error_columns)
-            c = py::list(n);
-    std::vector<std::string_view> texts;
-    std::vector<char> usable;
-    std::vector<std::optional<urns::urn_view>> parsed;
-    std::vector<std::optional<std::string>> values;
-    std::vector<std::optional<urns::parse_error>> failed;
-    std::deque<std::string> copies;
-    std::vector<std::string> unencodable;
-    urns::parse_options const o{syn, ns.reg};
-    for (std::size_t start = 0; start < n; start += chunk_items) {
-        std::size_t const end = std::min(n, start + chunk_items);
-        std::size_t const m = end - start;
-        texts.assign(m, std::string_view());
-        usable.assign(m, 1);
-        unencodable.assign(m, std::string());
-        copies.clear();
-        for (std::size_t i = start; i < end; ++i) {
-            py::object exc;
-            if (items[i] == Py_None) {
-                usable[i - start] = 0; // missing
-                continue;
-            }
-            if (batch_text(items[i], i, "texts", texts[i - start], copies, exc))
-                continue;
-            if (!PyUnicode_Check(items[i]))
-                bad_item(on_error::raise, exc);
-            usable[i - start] = 0;
-            unencodable[i - start] = py::str(exc).cast<std::string>();
-        }
-        parsed.assign(m, std::nullopt);
-        values.assign(m, std::nullopt);
-        failed.assign(m, std::nullopt);
-        {
-            py::gil_scoped_release nogil;
-            for (std::size_t k = 0; k < m; ++k) {
-                if (!usable[k])
-                    continue;
-                auto r = urns::parse_urn(texts[k], o);
-                if (!r) {
-                    failed[k] = r.error();
-                    continue;
-                }
-                urns::urn_view const& u = *r;
-                switch (kind) {
-                case column_kind::canonical: values[k] = canonical_of(u, mode_for(u, md), ns); break;
-                case column_kind::nid: values[k] = std::string(u.nid()); break;
-                case column_kind::nss: values[k] = std::string(u.nss()); break;
-                case column_kind::assigned_name: values[k] = std::string(u.assigned_name()); break;
-                case column_kind::query: values[k] = component(u.has_query(), u.query()); break;
-                case column_kind::r_component: values[k] = component(u.has_r_component(), u.r_component()); break;
-                case column_kind::q_component: values[k] = component(u.has_q_component(), u.q_component()); break;
-                case column_kind::f_component: values[k] = component(u.has_f_component(), u.f_component()); break;
-                default: parsed[k] = u; break; // views into texts[k], alive until the chunk is done
-                }
-            }
-        }
-        for (std::size_t k = 0; k < m; ++k) {
-            bool const ok = usable[k] && !failed[k];
-            switch (kind) {
-            case column_kind::error: {
-                std::size_t const i = start + k;
-                py::object offset = py::none(), code = py::none(), expected = py::none(), message = py::none(),
-                           also = py::none();
-                if (!usable[k] && !unencodable[k].empty()) {
-                    code = py::str("unencodable");
-                    expected = py::str("");
-                    message = py::str(unencodable[k]);
-                    also = py::tuple();
-                } else if (failed[k]) {
-                    offset = py::int_(failed[k]->offset);
-                    code = py::str(std::string(urns::error_code_name(failed[k]->code)));
-                    expected = lenient_str(failed[k]->expected);
-                    message = lenient_str(urns::to_string(*failed[k], texts[k]));
-                    also = names_tuple(failed[k]->also_expected);
-                }
-                error_columns[0][i] = offset;
-                error_columns[1][i] = code;
-                error_columns[2][i] = expected;
-                error_columns[3][i] = message;
-                error_columns[4][i] = also;
-                continue;
-            }
-            case column_kind::fields:
-                out[start + k] = ok ? fields_of_urn(*parsed[k], field_ns) : py::object(py::tuple());
-                continue;
-            default:
-                out[start + k] = values[k] ? ascii_obj(*values[k]) : py::object(py::none());
-                continue;
-            }
-        }
-    }
-    if (kind == column_kind::error)
-        return py::make_tuple(error_columns[0], error_columns[1], error_columns[2], error_columns[3],
-                              error_columns[4]);
-    return std::move(out);
+    exported const data(a[0]);
+    std::string_view const all(static_cast<char const*>(data.b.buf), static_cast<std::size_t>(data.b.len));
+    std::size_t const begin = size_arg(a[1], "begin");
+    std::size_t const end = size_arg(a[2], "end");
+    if (begin > end || end > all.size())
+        throw py::value_error("begin and end must be offsets in data, begin <= end");
+    if (!PyBytes_Check(a[3]))
+        throw py::type_error("file must be bytes");
+    file_name const file =
+        make_file_name({PyBytes_AS_STRING(a[3]), static_cast<std::size_t>(PyBytes_GET_SIZE(a[3]))});
+    std::size_t const first_line = size_arg(a[4], "first_line");
+    std::uint64_t const first_offset = size_arg(a[5], "first_offset");
+    urns::syntax const syn = get_syntax(a[6]);
+    bool const strict = get_bool(a[7], false);
+    ns_arg const ns = get_namespaces(a[8]);
+    bool const uri_context = get_bool(a[9], true);
+    bool const json = get_bool(a[10], false);
+    bool const want_canonical = get_bool(a[11], false);
+    urns::extract_options const o = extract_options_for(syn, strict, ns, uri_context);
+    block_search search(all.substr(begin, end - begin), o, first_line, want_canonical, ns);
+    if (json)
+        return json_records(search, file, first_line, first_offset, want_canonical);
+    return dict_records(search, file, first_line, first_offset, want_canonical);
 }
 
 } // namespace
@@ -778,20 +570,6 @@ void init_dask(py::module_& m)
                  "count of '\\n': (list of dict, newlines), or (bytes of JSON lines, newlines)\n"
                  "when json is true. canonical: add each URN's canonical form (None where a\n"
                  "namespace rejects it). Searched with the GIL released.");
-    add_function(m, "urns._urns", "_keep_arenas", {"limit"}, fn_keep_arenas,
-                 "For urns.dask's workers: keep up to limit bytes of the arenas Python's\n"
-                 "allocator frees (their pages MADV_FREE) for the arenas it takes next,\n"
-                 "rather than unmapping them (each page of a new arena costs a page fault).\n"
-                 "Installed once per process; returns the limit, the largest asked for.");
-}
-
-void init_pandas(py::module_& m)
-{
-    add_function(m, "urns._urns", "_column", {"texts", "what", "syntax='rfc2141bis'", "namespaces=False", "mode=None"},
-                 fn_column,
-                 "For urns.pandas: one value of each text (valid, canonical, nid, nss,\n"
-                 "assigned_name, query, r_component, q_component, f_component, error or\n"
-                 "fields), computed with the GIL released; 'valid' gives bytes of 1 and 0.");
 }
 
 } // namespace urns_python
