@@ -4,6 +4,7 @@
 // grammar, match inputs against a rule, generate inputs, and compare a rule
 // with a namespace's validator or a URN syntax.
 #include "commands.hpp"
+#include "abnf_diff_report.hpp"
 #include "describe.hpp"
 #include "messages.hpp"
 #include "namespaces.hpp"
@@ -106,22 +107,6 @@ std::size_t count_option(std::string_view name, std::string_view v)
     if (v.empty())
         throw usage_error{std::string(name) + ": expected a number"};
     return n;
-}
-
-/// `s` with bytes outside printable ASCII (and "\") as \xHH, in quotes.
-std::string quoted(std::string_view s)
-{
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        if (c >= 0x20 && c < 0x7F && c != '\\' && c != '"') {
-            out += static_cast<char>(c);
-        } else {
-            char buf[5];
-            std::snprintf(buf, sizeof buf, "\\x%02X", c);
-            out += buf;
-        }
-    }
-    return out + "\"";
 }
 
 /// "FILE:LINE:COL: error: message", the line and a caret, on standard error.
@@ -429,13 +414,6 @@ int run_diff(options const& o, std::string_view rule)
     po.syntax = o.syn;
     po.registry = &tool_registry();
     d.compare_expected = o.compare == "expected";
-    // A judge that says where it failed and what it expected there.
-    auto const of_error = [](urns::parse_error const& e) {
-        urns::abnf::judgement j{false, e.offset, {std::string(e.expected)}};
-        for (std::string_view n : e.also_expected)
-            j.expected.emplace_back(n);
-        return j;
-    };
     std::function<urns::abnf::judgement(std::string_view)> judge;
     std::string judge_name;
     if (o.have_syntax && rules) {
@@ -448,91 +426,14 @@ int run_diff(options const& o, std::string_view rule)
         judge_name = std::string(o.nid);
     }
     if (o.have_syntax)
-        judge = [&po, &of_error](std::string_view s) {
-            auto const r = urns::parse_urn(s, po);
-            return r ? urns::abnf::judgement{true, 0, {}} : of_error(r.error());
-        };
+        judge = parse_judge(po);
     else
-        judge = [rules](std::string_view s) {
-            std::optional<urns::nss::nss_fault> const f = rules->check(s);
-            if (!f)
-                return urns::abnf::judgement{true, 0, {}};
-            urns::abnf::judgement j{false, f->offset, {std::string(f->expected)}};
-            for (std::string_view n : f->also_expected)
-                j.expected.emplace_back(n);
-            return j;
-        };
+        judge = namespace_judge(*rules);
     urns::abnf::diff_report const r =
         o.compare == "verdict"
             ? urns::abnf::diff(g, rule, [&judge](std::string_view s) { return judge(s).accepted; }, d)
             : urns::abnf::diff(g, rule, judge, d);
-    out_buffer& w = out();
-    auto const names = [&w](std::vector<std::string> const& v) {
-        if (v.empty())
-            w.write("nothing");
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            if (i > 0)
-                w.write(i + 1 == v.size() ? " or " : ", ");
-            w.write(v[i]);
-        }
-    };
-    for (urns::abnf::disagreement const& x : r.first) {
-        w.write(quoted(x.input));
-        using kind = urns::abnf::disagreement::kind;
-        if (x.what == kind::verdict) {
-            w.write(": ABNF ");
-            w.write(x.abnf ? "accepts" : "rejects");
-            w.write(", ");
-            w.write(judge_name);
-            w.write(x.judge ? " accepts" : " rejects");
-        } else if (x.what == kind::offset) {
-            w.write(": both reject, ABNF at offset ");
-            w.number(x.abnf_offset);
-            w.write(", ");
-            w.write(judge_name);
-            if (x.judge_offset == std::size_t(-1)) {
-                w.write(" in the prefix");
-            } else {
-                w.write(" at ");
-                w.number(x.judge_offset);
-            }
-        } else {
-            w.write(": both reject at offset ");
-            w.number(x.abnf_offset);
-            w.write(", ABNF expects ");
-            names(x.abnf_expected);
-            w.write(", ");
-            w.write(judge_name);
-            w.write(" ");
-            names(x.judge_expected);
-        }
-        w.put('\n');
-    }
-    w.number(r.inputs);
-    w.write(" inputs (");
-    w.number(r.valid);
-    w.write(" valid), ");
-    w.number(r.disagreements);
-    w.write(r.disagreements == 1 ? " disagreement" : " disagreements");
-    if (o.compare != "verdict") {
-        w.write(" (");
-        w.number(r.disagreements - r.offset_disagreements - r.expected_disagreements);
-        w.write(" of verdict, ");
-        w.number(r.offset_disagreements);
-        w.write(" of offset");
-        if (o.compare == "expected") {
-            w.write(", ");
-            w.number(r.expected_disagreements);
-            w.write(" of expected names");
-        }
-        w.write(")");
-    }
-    if (r.undecided > 0) {
-        w.write(", ");
-        w.number(r.undecided);
-        w.write(" without a verdict (step limit)");
-    }
-    w.put('\n');
+    write_diff_report(out(), r, judge_name, o.compare);
     return r.disagreements == 0 ? exit_ok : exit_invalid;
 }
 
