@@ -17,7 +17,8 @@ file, end to end), DIR/abnf.json (urns_bench_abnf's Google Benchmark JSON:
 the ABNF engine against the X3 namespaces, the best of its repetitions, as
 its own table takes) and DIR/abnf_tool.json (bench/abnf_tool.py --json:
 `urn check --namespaces` with each namespace from its .abnf file against
-the same namespace compiled in). Files of different commits or CPUs are
+the same namespace compiled in) and DIR/scaling.json (urns_bench_scaling:
+time per byte from 1 to 16 MiB). Files of different commits or CPUs are
 refused: the tables are of one run.
 
 With --write, the tables replace what lies between the two marker lines of
@@ -365,14 +366,14 @@ def same_run(parts):
                 key, ", ".join("%s: %s" % (n, v) for n, v in sorted(seen.items()) if v)))
 
 
-def tables(run, commit=None, cpu=None, compiler=None, check=None, abnf=None, abnf_tool=None):
+def tables(run, commit=None, cpu=None, compiler=None, check=None, abnf=None, abnf_tool=None, scaling=None):
     m, reps = measurements(run)
     if not m:
         raise Missing("the run has no benchmark of urns_bench (corpus/syntax/operation) with a time")
     parts = [("urns_bench", dict(run.get("context", {}), **{k: v for k, v in (("commit", commit), ("cpu", cpu))
                                                               if v}))]
-    parts += [(n, r.get("context", {})) for n, r in (("check", check), ("abnf", abnf), ("abnf_tool", abnf_tool))
-              if r]
+    parts += [(n, r.get("context", {})) for n, r in (("check", check), ("abnf", abnf), ("abnf_tool", abnf_tool),
+                                                      ("scaling", scaling)) if r]
     same_run(parts)
     out = [header(run, reps, commit, cpu, compiler), ""]
     mixed = mixed_table(m)
@@ -407,10 +408,55 @@ def tables(run, commit=None, cpu=None, compiler=None, check=None, abnf=None, abn
                        "(one in ten a near miss), with `--namespace NID=grammar/nss/NID.abnf` and without, the best "
                        "CPU time of %s runs each" % ("{:,}".format(ctx["lines"]) if ctx.get("lines") else "a file of",
                                                       ctx.get("runs", "its")))
-        out += ["", "The ABNF engine against the X3 namespaces it transcribes, in the same run; " +
+        out += ["", "### The ABNF engine against X3", "",
+                "The ABNF engine against the X3 namespaces it transcribes, in the same run; " +
                 "; ".join(how) + ".", ""]
         out += rows + [""] + targets
+        skipped = [t for t in (abnf_tool or {}).get("namespaces", []) if t.get("skipped")]
+        if skipped:
+            out += ["", "Not compared, as `urn check --namespace NID=grammar/nss/NID.abnf` refuses the file "
+                    "(and `urns_bench_abnf`, whose `from_abnf` fails on it, skips it): " +
+                    "; ".join("%s (%s)" % (t["nid"], t["skipped"]) for t in skipped) + "."]
+    if scaling:
+        out += ["", "### Time per byte from 1 to 16 MiB", "",
+                "`urns_bench_scaling`, in the same run: the adversarial inputs of `test/unit/limits.cpp` at 1 to "
+                "16 MiB, the median CPU time of 5 repetitions, against a pass of `std::count` over the same bytes "
+                "(`reference/count`). Linear work gives about 1 in the fourth column (n log n about 1.2, quadratic "
+                "16) and 2 in the last (n log n about 2.1, quadratic 4).", ""]
+        out += scaling_table(scaling)
     return "\n".join(out) + "\n"
+
+
+MIB = 1 << 20
+
+
+def scaling_table(run):
+    """urns_bench_scaling's JSON: per workload, the median CPU time per
+    byte at 1 and 16 MiB, that ratio over the reference pass's, and the
+    time at 16 MiB over the time at 8 MiB (as the program's own table)."""
+    per_byte, order = {}, []
+    for b in run.get("benchmarks", []):
+        if b.get("error_occurred") or b.get("aggregate_name") != "median":
+            continue
+        name, _, size = b.get("run_name", b["name"]).rpartition("/")
+        if not size.isdigit():
+            continue
+        if name not in per_byte:
+            per_byte[name] = {}
+            order.append(name)
+        per_byte[name][int(size)] = float(b["cpu_time"]) * UNIT_NS[b.get("time_unit", "ns")] / int(size)
+    ref = per_byte.get("reference/count", {})
+    if MIB not in ref or 16 * MIB not in ref:
+        raise Missing("the scaling run has no reference/count at 1 and 16 MiB")
+    ref_ratio = ref[16 * MIB] / ref[MIB]
+    lines = ["| workload | ns/byte, 1 MiB | ns/byte, 16 MiB | 16 / 1 MiB per byte, over the reference's "
+             "| time, 16 / 8 MiB |", "|---|---:|---:|---:|---:|"]
+    for name in order:
+        v = per_byte[name]
+        if all(k in v for k in (MIB, 8 * MIB, 16 * MIB)):
+            lines.append("| `%s` | %.3f | %.3f | %.2f | %.2f |" % (
+                name, v[MIB], v[16 * MIB], v[16 * MIB] / v[MIB] / ref_ratio, 2 * v[16 * MIB] / v[8 * MIB]))
+    return lines
 
 
 def abnf_reps(run):
@@ -427,7 +473,8 @@ def load_dir(path):
     def maybe(name):
         p = os.path.join(path, name)
         return load(p) if os.path.exists(p) else None
-    return load(os.path.join(path, "urns_bench.json")), maybe("check.json"), maybe("abnf.json"), maybe("abnf_tool.json")
+    return (load(os.path.join(path, "urns_bench.json")), maybe("check.json"), maybe("abnf.json"),
+            maybe("abnf_tool.json"), maybe("scaling.json"))
 
 
 def replace_between_markers(text, block):
@@ -450,10 +497,10 @@ def main(argv):
     a = p.parse_args(argv)
     try:
         if os.path.isdir(a.run):
-            run, check, abnf, abnf_tool = load_dir(a.run)
+            run, check, abnf, abnf_tool, scaling = load_dir(a.run)
         else:
-            run, check, abnf, abnf_tool = load(a.run), None, None, None
-        block = tables(run, a.commit, a.cpu, a.compiler, check, abnf, abnf_tool)
+            run, check, abnf, abnf_tool, scaling = load(a.run), None, None, None, None
+        block = tables(run, a.commit, a.cpu, a.compiler, check, abnf, abnf_tool, scaling)
         if a.check:
             with open(a.check, encoding="utf-8") as f:
                 text = f.read()

@@ -95,12 +95,29 @@ ABNF_NS = {("x3", "isbn"): 40.0, ("matches", "isbn"): 20.0, ("validator", "isbn"
 TOOL = {"context": {"cpu": CONTEXT["cpu"], "commit": CONTEXT["commit"], "lines": 400000, "runs": 5},
         "namespaces": [{"nid": "isbn", "lines": 400000, "bytes": 10000000, "x3_cpu_s": 0.1, "abnf_cpu_s": 0.08},
                        {"nid": "oid", "lines": 400000, "bytes": 10000000, "x3_cpu_s": 0.1, "abnf_cpu_s": 0.2},
-                       {"nid": "uuid", "lines": 400000, "bytes": 10000000, "x3_cpu_s": 0.1, "abnf_cpu_s": 0.1}]}
+                       {"nid": "uuid", "lines": 400000, "bytes": 10000000, "x3_cpu_s": 0.1, "abnf_cpu_s": 0.1},
+                       {"nid": "ietf", "skipped": 'error: the rule "x" is not defined'}]}
 CHECK = {"context": {"commit": CONTEXT["commit"], "cpu": CONTEXT["cpu"], "compiler": "g++", "lines": 2000000,
                      "runs": 5},
          "syntaxes": [{"syntax": "rfc2141", "bytes": 120000000, "wall_s": 0.2, "cpu_s": 0.1},
                       {"syntax": "rfc2141bis", "bytes": 120000000, "wall_s": 0.2, "cpu_s": 0.15},
                       {"syntax": "rfc8141", "bytes": 120000000, "wall_s": 0.2, "cpu_s": 0.08}]}
+
+
+def scaling_run(per_byte, context=CONTEXT):
+    """urns_bench_scaling's JSON: {workload: (ns/byte at 1, 8 and 16 MiB)},
+    medians (the means, slower, must not be read)."""
+    benchmarks = []
+    for name, values in per_byte.items():
+        for mib, v in zip((1, 2, 4, 8, 16), (values[0], values[0], values[0], values[1], values[2])):
+            size = mib << 20
+            for agg, k in (("mean", 3), ("median", 1)):
+                benchmarks.append({"name": "%s/%d_%s" % (name, size, agg), "run_name": "%s/%d" % (name, size),
+                                   "run_type": "aggregate", "aggregate_name": agg, "time_unit": "ms",
+                                   "cpu_time": v * k * size / 1e6})
+    benchmarks.append({"name": "reference/count_BigO", "run_name": "reference/count", "run_type": "aggregate",
+                       "aggregate_name": "BigO", "cpu_time": 1.0, "time_unit": "ms"})
+    return {"context": {"cpu": context["cpu"], "commit": context["commit"]}, "benchmarks": benchmarks}
 
 
 def row(text, label):
@@ -225,6 +242,8 @@ class Directory(unittest.TestCase):
         self.assertEqual(row(out, "oid")[1], "25.0 ns, 2.50x")
         self.assertEqual(row(out, "median"), ["", "1.00x", "1.50x", "", "3.00x", "1.00"])
         self.assertIn("the best of 5 repetitions", out)
+        self.assertNotIn("| ietf |", out)
+        self.assertIn('skips it): ietf (error: the rule "x" is not defined).', out)
 
     def test_abnf_targets(self):
         out = self.tables()
@@ -234,6 +253,16 @@ class Directory(unittest.TestCase):
         self.assertEqual(row(out, "`match()` with the fields <= 4x X3's field lister at the median"), ["3.00", "yes"])
         self.assertEqual(row(out, "`urn check --namespaces` with the `.abnf` >= 0.8 of the compiled-in throughput, "
                                   "every namespace (the smallest ratio)"), ["0.50 (oid)", "**no**"])
+
+    def test_scaling(self):
+        out = results.tables(run(), scaling=scaling_run({"reference/count": (0.25, 0.25, 0.5),
+                                                         "check/directives": (1.0, 2.0, 5.0)}))
+        self.assertIn("### Time per byte from 1 to 16 MiB", out)
+        self.assertEqual(row(out, "`reference/count`"), ["0.250", "0.500", "1.00", "4.00"])
+        # 5 / 1 over the reference's 2; 2 * 5 / 2
+        self.assertEqual(row(out, "`check/directives`"), ["1.000", "5.000", "2.50", "5.00"])
+        with self.assertRaises(results.Missing):
+            results.tables(run(), scaling=scaling_run({"check/directives": (1.0, 2.0, 5.0)}))
 
     def test_files_of_another_commit_or_cpu_are_refused(self):
         other = dict(TOOL, context=dict(TOOL["context"], commit="fff0000"))

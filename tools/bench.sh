@@ -22,8 +22,9 @@
 #                                  commit, CPU and compiler: urns_bench.json
 #                                  (urns_bench's Google Benchmark JSON),
 #                                  check.json (`urn check -q`, end to end), and,
-#                                  running them too, abnf.json (urns_bench_abnf)
-#                                  and abnf_tool.json (bench/abnf_tool.py): what
+#                                  running them too, abnf.json (urns_bench_abnf),
+#                                  abnf_tool.json (bench/abnf_tool.py) and
+#                                  scaling.json (urns_bench_scaling): what
 #                                  `bench/results.py DIR` makes the tables of
 #                                  bench/README.md from
 #   tools/bench.sh -- ARGS         pass ARGS to urns_bench (e.g.
@@ -71,6 +72,19 @@ echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit: $commit"
 echo "- cpu: $cpu, $(nproc) cores online, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "- compiler: $($cxx --version | head -1); flags: -O2 -DNDEBUG (CMake Release with -O2)"
 echo
+# A run's JSON names no path or host name of the machine that made it.
+scrub() {
+    python3 - "$1" <<'PY'
+import json, sys
+with open(sys.argv[1], encoding="utf-8") as f:
+    run = json.load(f)
+for key in ("executable", "host_name"):
+    run.get("context", {}).pop(key, None)
+with open(sys.argv[1], "w", encoding="utf-8") as f:
+    json.dump(run, f, indent=2)
+    f.write("\n")
+PY
+}
 if [ -n "$json" ]; then
     mkdir -p "$json"
     json=$(cd "$json" && pwd)
@@ -88,6 +102,7 @@ fi
 if [ -n "$json" ]; then
     "$build/bench/urns_bench" --table="$build/table.md" --benchmark_out="$json/urns_bench.json" \
         --benchmark_out_format=json "$context" "$@"
+    scrub "$json/urns_bench.json"
 else
     "$build/bench/urns_bench" --table="$build/table.md" "$@"
 fi
@@ -138,14 +153,19 @@ EOF2
 fi
 
 # The ABNF engine against the X3 namespaces: in the library
-# (urns_bench_abnf) and through the tool (bench/abnf_tool.py).
+# (urns_bench_abnf) and through the tool (bench/abnf_tool.py); and the time
+# per byte from 1 to 16 MiB.
 if [ -n "$json" ]; then
     echo
     "$build/bench/urns_bench_abnf" --benchmark_out="$json/abnf.json" --benchmark_out_format=json "$context"
+    scrub "$json/abnf.json"
     if [ -x "$build/tools/urn" ]; then
         echo
         python3 "$root/bench/abnf_tool.py" "$build/tools/urn" "$root" --json "$json/abnf_tool.json"
     fi
+    echo
+    "$build/bench/urns_bench_scaling" --benchmark_out="$json/scaling.json" --benchmark_out_format=json "$context"
+    scrub "$json/scaling.json"
 fi
 
 if [ "$instructions" = 1 ] && command -v valgrind >/dev/null; then
