@@ -18,7 +18,8 @@ the ABNF engine against the X3 namespaces, the best of its repetitions, as
 its own table takes) and DIR/abnf_tool.json (bench/abnf_tool.py --json:
 `urn check --namespaces` with each namespace from its .abnf file against
 the same namespace compiled in) and DIR/scaling.json (urns_bench_scaling:
-time per byte from 1 to 16 MiB). Files of different commits or CPUs are
+time per byte from 1 to 16 MiB), and DIR/instructions.json (with
+--instructions: callgrind's instructions per URN). Files of different commits or CPUs are
 refused: the tables are of one run.
 
 With --write, the tables replace what lies between the two marker lines of
@@ -366,14 +367,15 @@ def same_run(parts):
                 key, ", ".join("%s: %s" % (n, v) for n, v in sorted(seen.items()) if v)))
 
 
-def tables(run, commit=None, cpu=None, compiler=None, check=None, abnf=None, abnf_tool=None, scaling=None):
+def tables(run, commit=None, cpu=None, compiler=None, check=None, abnf=None, abnf_tool=None, scaling=None,
+           instructions=None):
     m, reps = measurements(run)
     if not m:
         raise Missing("the run has no benchmark of urns_bench (corpus/syntax/operation) with a time")
     parts = [("urns_bench", dict(run.get("context", {}), **{k: v for k, v in (("commit", commit), ("cpu", cpu))
                                                               if v}))]
     parts += [(n, r.get("context", {})) for n, r in (("check", check), ("abnf", abnf), ("abnf_tool", abnf_tool),
-                                                      ("scaling", scaling)) if r]
+                                                      ("scaling", scaling), ("instructions", instructions)) if r]
     same_run(parts)
     out = [header(run, reps, commit, cpu, compiler), ""]
     mixed = mixed_table(m)
@@ -395,6 +397,13 @@ def tables(run, commit=None, cpu=None, compiler=None, check=None, abnf=None, abn
                                        for s in SYNTAXES if s in by and by[s]["cpu_s"] > 0 and by[s]["wall_s"] > 0)),
                     ""]
     out += targets_table(m, check)
+    if instructions:
+        by_corpus, semantic = instructions_tables(instructions)
+        out += ["", "### Instructions per URN", "",
+                "Callgrind's count of the instructions of each pass over a corpus (`tools/bench.sh "
+                "--instructions`), divided by its URNs; free of the machine's load. Cells are rfc2141 / "
+                "rfc2141bis / rfc8141.", ""]
+        out += by_corpus + [""] + semantic
     if abnf or abnf_tool:
         rows, targets = abnf_tables(abnf, abnf_tool)
         how = []
@@ -459,6 +468,38 @@ def scaling_table(run):
     return lines
 
 
+def instructions_tables(run):
+    """tools/bench.sh --instructions --json's instructions.json: per
+    corpus, the yardstick, parse_urn and valid_lines; per syntax on the
+    mixed corpus, equivalent, canonical and hash against parse_urn. Cells
+    are rfc2141 / rfc2141bis / rfc8141."""
+    corpora = run.get("corpora", {})
+
+    def per(corpus, op):
+        d = corpora.get(corpus, {}).get("instructions_per_urn", {})
+        return [d.get(s, {}).get(op) for s in SYNTAXES]
+
+    def cells(values, pattern="%.0f"):
+        return " / ".join(fmt(v, pattern) for v in values)
+
+    def over(a, b):
+        return [x / y if x is not None and y else None for x, y in zip(a, b)]
+
+    lines = ["| corpus | yardstick | `parse_urn` | `parse_urn` x yardstick | `valid_lines` |",
+             "|---|---:|---:|---:|---:|"]
+    for corpus in ("mixed", "short", "invalid"):
+        if corpus in corpora:
+            y, p, v = per(corpus, "yardstick"), per(corpus, "parse_urn"), per(corpus, "valid_lines")
+            lines.append("| %s | %s | %s | %s | %s |" % (corpus, cells(y), cells(p), cells(over(p, y), "%.2f"),
+                                                       cells(v)))
+    semantic = ["| mixed corpus | `equivalent` | `canonical` | `hash` |", "|---|---:|---:|---:|"]
+    ops = ("equivalent", "canonical", "hash")
+    semantic.append("| instructions per URN | %s |" % " | ".join(cells(per("mixed", op)) for op in ops))
+    semantic.append("| x `parse_urn`'s | %s |" % " | ".join(
+        cells(over(per("mixed", op), per("mixed", "parse_urn")), "%.2f") for op in ops))
+    return lines, semantic
+
+
 def abnf_reps(run):
     counts = {}
     for b in run.get("benchmarks", []):
@@ -474,7 +515,7 @@ def load_dir(path):
         p = os.path.join(path, name)
         return load(p) if os.path.exists(p) else None
     return (load(os.path.join(path, "urns_bench.json")), maybe("check.json"), maybe("abnf.json"),
-            maybe("abnf_tool.json"), maybe("scaling.json"))
+            maybe("abnf_tool.json"), maybe("scaling.json"), maybe("instructions.json"))
 
 
 def replace_between_markers(text, block):
@@ -497,10 +538,10 @@ def main(argv):
     a = p.parse_args(argv)
     try:
         if os.path.isdir(a.run):
-            run, check, abnf, abnf_tool, scaling = load_dir(a.run)
+            run, check, abnf, abnf_tool, scaling, instructions = load_dir(a.run)
         else:
-            run, check, abnf, abnf_tool, scaling = load(a.run), None, None, None, None
-        block = tables(run, a.commit, a.cpu, a.compiler, check, abnf, abnf_tool, scaling)
+            run, check, abnf, abnf_tool, scaling, instructions = load(a.run), None, None, None, None, None
+        block = tables(run, a.commit, a.cpu, a.compiler, check, abnf, abnf_tool, scaling, instructions)
         if a.check:
             with open(a.check, encoding="utf-8") as f:
                 text = f.read()

@@ -264,6 +264,22 @@ class Directory(unittest.TestCase):
         with self.assertRaises(results.Missing):
             results.tables(run(), scaling=scaling_run({"check/directives": (1.0, 2.0, 5.0)}))
 
+    def test_instructions(self):
+        def counts(y, p, v, extra=None):
+            d = {"yardstick": y, "parse_urn": p, "valid_lines": v}
+            d.update(extra or {})
+            return {"urns": 10, "instructions_per_urn": {s: dict(d) for s in results.SYNTAXES}}
+        instr = {"context": {"commit": CONTEXT["commit"], "cpu": CONTEXT["cpu"]},
+                 "corpora": {"mixed": counts(400.0, 300.0, 150.0, {"equivalent": 150.0, "canonical": 240.0,
+                                                                    "hash": 210.0}),
+                             "short": counts(150.0, 150.0, 100.0), "invalid": counts(150.0, 195.0, 480.0)}}
+        out = results.tables(run(), instructions=instr)
+        self.assertEqual(row(out, "mixed"), ["400 / 400 / 400", "300 / 300 / 300", "0.75 / 0.75 / 0.75",
+                                             "150 / 150 / 150"])
+        self.assertIn("| invalid | 150 / 150 / 150 | 195 / 195 / 195 | 1.30 / 1.30 / 1.30 | 480 / 480 / 480 |", out)
+        self.assertEqual(row(out, "x `parse_urn`'s"), ["0.50 / 0.50 / 0.50", "0.80 / 0.80 / 0.80",
+                                                      "0.70 / 0.70 / 0.70"])
+
     def test_files_of_another_commit_or_cpu_are_refused(self):
         other = dict(TOOL, context=dict(TOOL["context"], commit="fff0000"))
         with self.assertRaises(results.Missing) as e:

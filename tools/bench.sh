@@ -24,7 +24,8 @@
 #                                  check.json (`urn check -q`, end to end), and,
 #                                  running them too, abnf.json (urns_bench_abnf),
 #                                  abnf_tool.json (bench/abnf_tool.py) and
-#                                  scaling.json (urns_bench_scaling): what
+#                                  scaling.json (urns_bench_scaling); with
+#                                  --instructions, instructions.json: what
 #                                  `bench/results.py DIR` makes the tables of
 #                                  bench/README.md from
 #   tools/bench.sh -- ARGS         pass ARGS to urns_bench (e.g.
@@ -187,7 +188,31 @@ if [ "$instructions" = 1 ] && command -v valgrind >/dev/null; then
                             printf "| %s | %s | %.0f | %.0f | %.2f | %.0f | %.2f |\n", corpus, s[i + 1], y, p,
                                    (y > 0 ? p / y : 0), l, (y > 0 ? l / y : 0) } }' "$build/instructions.$corpus.txt"
         if [ "$corpus" = mixed ]; then n_mixed=$n; fi
+        echo "$n" > "$build/instructions.$corpus.n"
     done
+    # With --json: instructions.json, the counts per URN of each corpus,
+    # syntax and pass, for bench/results.py.
+    if [ -n "$json" ]; then
+        python3 - "$build" "$json/instructions.json" "$commit" "$cpu" "$compiler" <<'PY'
+import json, sys
+build, out, commit, cpu, compiler = sys.argv[1:]
+syntax = {"0": "rfc2141bis", "1": "rfc2141", "2": "rfc8141"}
+corpora = {}
+for corpus in ("mixed", "short", "invalid"):
+    with open("%s/instructions.%s.n" % (build, corpus)) as f:
+        n = int(f.read())
+    per = {}
+    with open("%s/instructions.%s.txt" % (build, corpus)) as f:
+        for line in f:
+            s, name, count = line.split()
+            per.setdefault(syntax[s], {})[name] = int(count) / n
+    corpora[corpus] = {"urns": n, "instructions_per_urn": per}
+with open(out, "w") as f:
+    json.dump({"context": {"commit": commit, "cpu": cpu, "compiler": compiler, "tool": "callgrind"},
+               "corpora": corpora}, f, indent=2)
+    f.write("\n")
+PY
+    fi
     echo
     echo "## Instructions per URN of the semantic layer (callgrind; mixed corpus, one pass, the syntax's default mode)"
     echo "| syntax | parse_urn (view) | equivalent (twins) | ratio | canonical (reused string) | ratio | hash | ratio |"
