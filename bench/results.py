@@ -267,6 +267,14 @@ def check_lines(check):
 ABNF_OPS = ["x3", "matches", "validator", "x3-fields", "fields"]
 
 
+def strip_options(name):
+    """A benchmark's name without the /min_time:... and /repeats:... that
+    Google Benchmark adds for options set in the code."""
+    for cut in ("/min_time:", "/repeats:"):
+        name = name.split(cut)[0]
+    return name
+
+
 def abnf_measurements(run):
     """{(operation, nid): CPU ns per NSS} of urns_bench_abnf's JSON, the
     best of each benchmark's repetitions (as the program's own table)."""
@@ -274,10 +282,7 @@ def abnf_measurements(run):
     for b in run.get("benchmarks", []):
         if b.get("error_occurred") or b.get("run_type", "iteration") != "iteration":
             continue
-        name = b.get("run_name", b["name"])
-        for cut in ("/min_time:", "/repeats:"):
-            name = name.split(cut)[0]
-        op, _, nid = name.partition("/")
+        op, _, nid = strip_options(b.get("run_name", b["name"])).partition("/")
         if op not in ABNF_OPS or not nid:
             continue
         ns = float(b["cpu_time"]) * UNIT_NS[b.get("time_unit", "ns")]
@@ -409,12 +414,12 @@ def tables(run, commit=None, cpu=None, compiler=None, check=None, abnf=None, abn
         how = []
         if abnf:
             how.append("`urns_bench_abnf`: CPU time per NSS, the best of %s repetitions, on the valid NSSs "
-                       "`generate()` makes from `grammar/nss/NID.abnf` that the X3 validator accepts and as many near "
+                       "`generate()` makes from `grammar/nss/<NID>.abnf` that the X3 validator accepts and as many near "
                        "misses (the fields: the valid ones only)" % abnf_reps(abnf))
         if abnf_tool:
             ctx = abnf_tool.get("context", {})
             how.append("`bench/abnf_tool.py`: `urn check -q -j1 --namespaces` on %s lines of `urn:NID:` URNs "
-                       "(one in ten a near miss), with `--namespace NID=grammar/nss/NID.abnf` and without, the best "
+                       "(one in ten a near miss), with `--namespace NID=grammar/nss/<NID>.abnf` and without, the best "
                        "CPU time of %s runs each" % ("{:,}".format(ctx["lines"]) if ctx.get("lines") else "a file of",
                                                       ctx.get("runs", "its")))
         out += ["", "### The ABNF engine against X3", "",
@@ -423,7 +428,7 @@ def tables(run, commit=None, cpu=None, compiler=None, check=None, abnf=None, abn
         out += rows + [""] + targets
         skipped = [t for t in (abnf_tool or {}).get("namespaces", []) if t.get("skipped")]
         if skipped:
-            out += ["", "Not compared, as `urn check --namespace NID=grammar/nss/NID.abnf` refuses the file "
+            out += ["", "Not compared, as `urn check --namespace NID=grammar/nss/<NID>.abnf` refuses the file "
                     "(and `urns_bench_abnf`, whose `from_abnf` fails on it, skips it): " +
                     "; ".join("%s (%s)" % (t["nid"], t["skipped"]) for t in skipped) + "."]
     if scaling:
@@ -447,7 +452,7 @@ def scaling_table(run):
     for b in run.get("benchmarks", []):
         if b.get("error_occurred") or b.get("aggregate_name") != "median":
             continue
-        name, _, size = b.get("run_name", b["name"]).rpartition("/")
+        name, _, size = strip_options(b.get("run_name", b["name"])).rpartition("/")
         if not size.isdigit():
             continue
         if name not in per_byte:

@@ -112,7 +112,8 @@ def scaling_run(per_byte, context=CONTEXT):
         for mib, v in zip((1, 2, 4, 8, 16), (values[0], values[0], values[0], values[1], values[2])):
             size = mib << 20
             for agg, k in (("mean", 3), ("median", 1)):
-                benchmarks.append({"name": "%s/%d_%s" % (name, size, agg), "run_name": "%s/%d" % (name, size),
+                benchmarks.append({"name": "%s/%d/repeats:5_%s" % (name, size, agg),
+                                   "run_name": "%s/%d/repeats:5" % (name, size),
                                    "run_type": "aggregate", "aggregate_name": agg, "time_unit": "ms",
                                    "cpu_time": v * k * size / 1e6})
     benchmarks.append({"name": "reference/count_BigO", "run_name": "reference/count", "run_type": "aggregate",

@@ -50,6 +50,7 @@ while [ $# -gt 0 ]; do
         --scaling) scaling=1; shift ;;
         --json) json=$2; shift 2 ;;
         --) shift; break ;;
+        -h|--help) sed -n '3,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "usage: tools/bench.sh [--compile-cost] [--instructions] [--repeat N] [--scaling] [--json DIR] [-- urns_bench args]" >&2; exit 2 ;;
     esac
 done
