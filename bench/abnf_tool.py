@@ -3,7 +3,7 @@
 """`urn check --namespaces` with a namespace from its ABNF file against the
 same namespace compiled in (X3): the throughput of each, per namespace.
 
-usage: abnf_tool.py URN_BINARY SOURCE_DIR [--lines N] [--runs N] [--only NID...]
+usage: abnf_tool.py URN_BINARY SOURCE_DIR [--lines N] [--runs N] [--json FILE] [--only NID...]
 
 For each namespace compiled in with X3 that has grammar/nss/NID.abnf, a
 corpus of N lines (default 400,000): "urn:NID:" and an NSS, nine in ten
@@ -14,11 +14,15 @@ syntax. Then, RUNS times (default 5) each, alternating:
     urn check -q -j1 --syntax rfc8141 --namespaces FILE                         (X3)
     urn check -q -j1 --syntax rfc8141 --namespaces --namespace NID=NID.abnf FILE (ABNF)
 
-output and errors to /dev/null, the file in the page cache; the best CPU time
+output and errors to /dev/null, the file in the page cache (a namespace
+whose .abnf the tool refuses, status 2, is skipped and said so); the best CPU time
 (user + system) of each, the throughput in MB/s, and the ratio ABNF / X3 of
 throughputs (at least 0.8 is the target, bench/README.md). The CPU model
-comes first.
+comes first. With --json, the same figures are also written to FILE, with
+the CPU model, the date and SOURCE_DIR's commit, for bench/results.py.
 """
+import datetime
+import json
 import os
 import random
 import resource
@@ -28,23 +32,38 @@ import tempfile
 
 
 def cpu_model():
+    """The model name, and its family and model as tools/bench.sh names
+    them (a virtual machine's model name may say no more than "AMD EPYC")."""
+    fields = {}
     try:
         with open("/proc/cpuinfo") as f:
             for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
+                key, _, value = line.partition(":")
+                fields.setdefault(key.strip(), value.strip())
     except OSError:
         pass
-    return "unknown"
+    if "model name" not in fields:
+        return "unknown"
+    if "cpu family" in fields and "model" in fields:
+        return "%s (family %s model %s)" % (fields["model name"], fields["cpu family"], fields["model"])
+    return fields["model name"]
+
+
+class Refused(Exception):
+    """urn check refused its arguments (status 2): the message it wrote."""
 
 
 def cpu_time(cmd):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(os.devnull, "wb") as null:
-        status = subprocess.run(cmd, stdout=null, stderr=null).returncode
+        p = subprocess.run(cmd, stdout=null, stderr=subprocess.PIPE)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if status not in (0, 1):
-        raise SystemExit("%s: status %d" % (" ".join(cmd), status))
+    if p.returncode == 2:
+        text = p.stderr.decode("utf-8", "replace")
+        errors = [line[line.find("error:"):] for line in text.split("\n") if "error:" in line]
+        raise Refused(errors[0] if errors else "status 2")
+    if p.returncode not in (0, 1):
+        raise SystemExit("%s: status %d" % (" ".join(cmd), p.returncode))
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
@@ -70,7 +89,7 @@ def main():
         print(__doc__)
         return 2
     urn, src = os.path.abspath(args[0]), args[1]
-    lines, runs, only = 400000, 5, set()
+    lines, runs, only, json_path = 400000, 5, set(), None
     i = 2
     while i < len(args):
         if args[i] == "--lines":
@@ -78,6 +97,9 @@ def main():
             i += 2
         elif args[i] == "--runs":
             runs = int(args[i + 1])
+            i += 2
+        elif args[i] == "--json":
+            json_path = args[i + 1]
             i += 2
         elif args[i] == "--only":
             only.update(args[i + 1:])
@@ -88,7 +110,7 @@ def main():
           "oasis", "ogc", "oid", "publicid", "uuid", "xmpp"}
     print("CPU: " + cpu_model())
     print("%-10s %8s %7s %10s %10s %7s" % ("namespace", "lines", "MB", "X3 MB/s", "ABNF MB/s", "ratio"))
-    ratios = []
+    ratios, records = [], []
     rng = random.Random(5031)
     with tempfile.TemporaryDirectory(prefix="urns-abnf-tool-") as tmp:
         for nid in sorted(x3):
@@ -111,17 +133,31 @@ def main():
             base = [urn, "check", "-q", "-j1", "--syntax", "rfc8141", "--namespaces"]
             with_abnf = base + ["--namespace", "%s=%s" % (nid, grammar)]
             best_x3 = best_abnf = float("inf")
-            for _ in range(runs):
-                best_x3 = min(best_x3, cpu_time(base + [path]))
-                best_abnf = min(best_abnf, cpu_time(with_abnf + [path]))
+            try:
+                for _ in range(runs):
+                    best_x3 = min(best_x3, cpu_time(base + [path]))
+                    best_abnf = min(best_abnf, cpu_time(with_abnf + [path]))
+            except Refused as e:
+                print("%-10s skipped: %s" % (nid, e))
+                records.append({"nid": nid, "skipped": str(e)})
+                continue
             mb = size / 1e6
             ratio = best_x3 / best_abnf  # throughput ABNF / X3
             ratios.append(ratio)
+            records.append({"nid": nid, "lines": lines, "bytes": size, "x3_cpu_s": best_x3, "abnf_cpu_s": best_abnf})
             print("%-10s %8d %7.1f %10.1f %10.1f %7.2f" % (nid, lines, mb, mb / best_x3, mb / best_abnf, ratio))
     if ratios:
         ratios.sort()
         print("ratio: min %.2f, median %.2f; at least 0.8: %d of %d" %
               (ratios[0], ratios[len(ratios) // 2], sum(r >= 0.8 for r in ratios), len(ratios)))
+    if json_path:
+        commit = subprocess.run(["git", "-C", src, "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, universal_newlines=True).stdout.strip()
+        context = {"cpu": cpu_model(), "commit": commit or None, "lines": lines, "runs": runs,
+                   "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")}
+        with open(json_path, "w", encoding="utf-8") as f:
+            json.dump({"context": context, "namespaces": records}, f, indent=1)
+            f.write("\n")
     return 0
 
 

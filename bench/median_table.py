@@ -6,8 +6,8 @@ Reads the `--table` files of N runs of the mixed corpus and prints, per row,
 the median ns/URN and "x yardstick" with their min-max over the runs, the
 target and whether the median meets it, and for equivalent and hash their
 time over parse_urn's in the same run (the target says "faster than
-parsing"). One run on a shared machine moves by 10-30%; the median of five
-is the figure bench/README.md reports.
+parsing"). One run on a shared machine moves from run to run; the median of
+several is steadier.
 """
 import statistics
 import sys

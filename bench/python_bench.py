@@ -17,7 +17,7 @@ Usage (from the source tree, after a build in build/release):
   PYTHONPATH=build/release/python python3 bench/python_bench.py \\
       --lines-timer build/release/bench/urns_bench_lines --urn build/release/tools/urn \\
       [--corpus-mb 64] [--dir DIR]
-Prints Markdown tables (bench/README.md, "Python").
+Prints Markdown tables.
 """
 
 import argparse

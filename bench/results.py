@@ -1,27 +1,44 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSL-1.0
-"""The results tables of bench/README.md, made from one run of urns_bench.
+"""The results tables of bench/README.md, made from one run of the benchmarks.
 
-Reads the Google Benchmark JSON of one run (`--benchmark_out=FILE
+Reads the Google Benchmark JSON of one run of urns_bench (`--benchmark_out=FILE
 --benchmark_out_format=json`) and prints, in Markdown: a header naming the
 run (commit, date, CPU, compiler, load average, repetitions), the mixed
 corpus's operations in each syntax (ns per URN of CPU time and the ratio to
 the yardstick of the same corpus and syntax in the same run), the fixed
 small sets (short, long, invalid), and each library target with its figure
-and whether the run meets it. With --write, the tables replace what lies
-between the two marker lines of that file instead.
+and whether the run meets it.
+
+RUN may be a directory that `tools/bench.sh --json DIR` filled: then
+DIR/urns_bench.json is that run, and the files beside it, when there, add
+their tables and targets: DIR/check.json (`urn check -q` on the corpus
+file, end to end), DIR/abnf.json (urns_bench_abnf's Google Benchmark JSON:
+the ABNF engine against the X3 namespaces, the best of its repetitions, as
+its own table takes) and DIR/abnf_tool.json (bench/abnf_tool.py --json:
+`urn check --namespaces` with each namespace from its .abnf file against
+the same namespace compiled in) and DIR/scaling.json (urns_bench_scaling:
+time per byte from 1 to 16 MiB), and DIR/instructions.json (with
+--instructions: callgrind's instructions per URN). Files of different commits or CPUs are
+refused: the tables are of one run.
+
+With --write, the tables replace what lies between the two marker lines of
+that file instead; with --check, the file must hold exactly them there
+(status 1 if not).
 
 The commit, CPU model and compiler come from the run's context, where
 `--benchmark_context=commit=...,cpu=...,compiler=...` puts them, or from
 the options of the same names; the date, core count, clock and load
 average always come from the context.
 
-usage: results.py RUN.json [--commit C] [--cpu MODEL] [--compiler TEXT]
-                           [--write bench/README.md]
+usage: results.py RUN.json|DIR [--commit C] [--cpu MODEL] [--compiler TEXT]
+                                [--write README | --check README]
 """
 import argparse
 import datetime
 import json
+import os
+import statistics
 import sys
 
 BEGIN = "<!-- bench/results.py: begin -->"
@@ -178,7 +195,7 @@ def verdict(values, ok):
     return "yes" if not bad else "**no**: " + ", ".join(bad)
 
 
-def targets_table(m):
+def targets_table(m, check=None):
     def get(corpus, s, op, i):
         v = m.get((corpus, s, op))
         return v[i] if v else None
@@ -229,6 +246,12 @@ def targets_table(m):
     gbs = [get("mixed", s, "find_urns", 1) for s in SYNTAXES]
     gbs = [v / 1000 if v is not None else None for v in gbs]
     rows.append(("`find_urns` >= 1 GB/s on text with one URN a 4 KiB (GB/s)", gbs, verdict(gbs, lambda v: v >= 1)))
+    if check:
+        by = {c["syntax"]: c for c in check.get("syntaxes", [])}
+        cpu = [by[s]["bytes"] / by[s]["cpu_s"] / 1e9 if s in by and by[s]["cpu_s"] > 0 else None for s in SYNTAXES]
+        lines = check_lines(check)
+        rows.append(("`urn check -q` >= 1 GB/s of CPU, %s lines of the corpus, 7%% invalid (GB/s)" % lines, cpu,
+                     verdict(cpu, lambda v: v >= 1)))
 
     lines = ["| target (the same run) | rfc2141 | rfc2141bis | rfc8141 | met |", "|---|---:|---:|---:|---|"]
     for label, values, met in rows:
@@ -236,10 +259,129 @@ def targets_table(m):
     return lines
 
 
-def tables(run, commit=None, cpu=None, compiler=None):
+def check_lines(check):
+    n = check.get("context", {}).get("lines")
+    return "{:,}".format(n) if n else "the"
+
+
+ABNF_OPS = ["x3", "matches", "validator", "x3-fields", "fields"]
+
+
+def strip_options(name):
+    """A benchmark's name without the /min_time:... and /repeats:... that
+    Google Benchmark adds for options set in the code."""
+    for cut in ("/min_time:", "/repeats:"):
+        name = name.split(cut)[0]
+    return name
+
+
+def abnf_measurements(run):
+    """{(operation, nid): CPU ns per NSS} of urns_bench_abnf's JSON, the
+    best of each benchmark's repetitions (as the program's own table)."""
+    best = {}
+    for b in run.get("benchmarks", []):
+        if b.get("error_occurred") or b.get("run_type", "iteration") != "iteration":
+            continue
+        op, _, nid = strip_options(b.get("run_name", b["name"])).partition("/")
+        if op not in ABNF_OPS or not nid:
+            continue
+        ns = float(b["cpu_time"]) * UNIT_NS[b.get("time_unit", "ns")]
+        if ns > 0 and ((op, nid) not in best or ns < best[(op, nid)]):
+            best[(op, nid)] = ns
+    return best
+
+
+def abnf_tables(abnf, tool):
+    """The ABNF engine against X3: a row per namespace, the medians, and
+    the targets with their figures."""
+    m = abnf_measurements(abnf) if abnf else {}
+    ratios = {}
+    for t in (tool or {}).get("namespaces", []):
+        if t.get("x3_cpu_s", 0) > 0 and t.get("abnf_cpu_s", 0) > 0:
+            ratios[t["nid"]] = t["x3_cpu_s"] / t["abnf_cpu_s"]
+    nids = sorted({nid for (op, nid) in m if op == "x3"} | set(ratios))
+    if not nids:
+        raise Missing("the ABNF runs have no namespace")
+
+    def over(op, ref, nid):
+        a, b = m.get((op, nid)), m.get((ref, nid))
+        return a / b if a and b else None
+
+    def ns(op, nid, ref=None):
+        v = m.get((op, nid))
+        if v is None:
+            return ""
+        r = over(op, ref, nid) if ref else None
+        return "%.1f ns, %.2fx" % (v, r) if r is not None else "%.1f ns" % v
+
+    lines = ["| namespace | X3 `check` | `matches()`, x X3 | `from_abnf` validator, x X3 | X3 fields "
+             "| `match()` with the fields, x X3 | `urn check --namespaces`, ABNF / X3 throughput |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    for nid in nids:
+        r = ratios.get(nid)
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            nid, ns("x3", nid), ns("matches", nid, "x3"), ns("validator", nid, "x3"), ns("x3-fields", nid),
+            ns("fields", nid, "x3-fields"), "%.2f" % r if r is not None else ""))
+
+    def series(op, ref):
+        return {nid: over(op, ref, nid) for nid in nids if over(op, ref, nid) is not None}
+
+    def median(d):
+        return statistics.median(d.values()) if d else None
+
+    matches, validator, fields = series("matches", "x3"), series("validator", "x3"), series("fields", "x3-fields")
+    lines.append("| median | | %s | %s | | %s | %s |" % tuple(
+        fmt(v) + ("x" if v is not None and d is not ratios else "") for d, v in (
+            (matches, median(matches)), (validator, median(validator)), (fields, median(fields)),
+            (ratios, median(ratios)))))
+
+    def extreme(d, pick):
+        if not d:
+            return None, ""
+        nid = pick(d, key=lambda k: (d[k], k))
+        return d[nid], nid
+
+    def met(v, ok):
+        return "n/a" if v is None else "yes" if ok(v) else "**no**"
+
+    worst_m, worst_m_nid = extreme(matches, max)
+    worst_t, worst_t_nid = extreme(ratios, min)
+    target_rows = [
+        ("`matches()` <= 2x X3's time, every namespace (the largest ratio)", worst_m,
+         " (%s)" % worst_m_nid if worst_m_nid else "", met(worst_m, lambda v: v <= 2)),
+        ("`matches()` <= 1.2x X3's time at the median", median(matches), "", met(median(matches), lambda v: v <= 1.2)),
+        ("`match()` with the fields <= 4x X3's field lister at the median", median(fields), "",
+         met(median(fields), lambda v: v <= 4)),
+        ("`urn check --namespaces` with the `.abnf` >= 0.8 of the compiled-in throughput, every namespace "
+         "(the smallest ratio)", worst_t, " (%s)" % worst_t_nid if worst_t_nid else "",
+         met(worst_t, lambda v: v >= 0.8)),
+    ]
+    targets = ["| target (the same run) | figure | met |", "|---|---:|---|"]
+    for label, v, who, ok in target_rows:
+        targets.append("| %s | %s%s | %s |" % (label, fmt(v), who, ok))
+    return lines, targets
+
+
+def same_run(parts):
+    """Refuses files of different commits or CPUs."""
+    for key in ("commit", "cpu"):
+        seen = {name: ctx.get(key) or ctx.get("cpu_model" if key == "cpu" else key) for name, ctx in parts}
+        values = {v for v in seen.values() if v}
+        if len(values) > 1:
+            raise Missing("the files are not of one run: their %ss differ (%s)" % (
+                key, ", ".join("%s: %s" % (n, v) for n, v in sorted(seen.items()) if v)))
+
+
+def tables(run, commit=None, cpu=None, compiler=None, check=None, abnf=None, abnf_tool=None, scaling=None,
+           instructions=None):
     m, reps = measurements(run)
     if not m:
         raise Missing("the run has no benchmark of urns_bench (corpus/syntax/operation) with a time")
+    parts = [("urns_bench", dict(run.get("context", {}), **{k: v for k, v in (("commit", commit), ("cpu", cpu))
+                                                              if v}))]
+    parts += [(n, r.get("context", {})) for n, r in (("check", check), ("abnf", abnf), ("abnf_tool", abnf_tool),
+                                                      ("scaling", scaling), ("instructions", instructions)) if r]
+    same_run(parts)
     out = [header(run, reps, commit, cpu, compiler), ""]
     mixed = mixed_table(m)
     if len(mixed) > 2:
@@ -247,8 +389,138 @@ def tables(run, commit=None, cpu=None, compiler=None):
     out += ["`find_urns`'s row is MB/s of text. The fixed small sets (10 short URNs of 8-19 bytes, "
             "10 long ones of 200-2000, 25 invalid inputs), ns per URN and x yardstick:", ""]
     out += small_table(m) + [""]
-    out += targets_table(m)
+    if check:
+        by = {c["syntax"]: c for c in check.get("syntaxes", [])}
+        if by:
+            any_c = next(iter(by.values()))
+            out += ["`urn check -q --syntax S` on a file of %s lines of the mixed corpus (%s bytes), the best of %s "
+                    "runs: %s." % (check_lines(check), "{:,}".format(any_c["bytes"]),
+                                   check.get("context", {}).get("runs", "its"),
+                                   "; ".join("%s %.0f MB/s of CPU (%.2f s), %.0f MB/s of wall time" % (
+                                       s, by[s]["bytes"] / by[s]["cpu_s"] / 1e6, by[s]["cpu_s"],
+                                       by[s]["bytes"] / by[s]["wall_s"] / 1e6)
+                                       for s in SYNTAXES if s in by and by[s]["cpu_s"] > 0 and by[s]["wall_s"] > 0)),
+                    ""]
+    out += targets_table(m, check)
+    if instructions:
+        by_corpus, semantic = instructions_tables(instructions)
+        out += ["", "### Instructions per URN", "",
+                "Callgrind's count of the instructions of each pass over a corpus (`tools/bench.sh "
+                "--instructions`), divided by its URNs; free of the machine's load. Cells are rfc2141 / "
+                "rfc2141bis / rfc8141.", ""]
+        out += by_corpus + [""] + semantic
+    if abnf or abnf_tool:
+        rows, targets = abnf_tables(abnf, abnf_tool)
+        how = []
+        if abnf:
+            how.append("`urns_bench_abnf`: CPU time per NSS, the best of %s repetitions, on the valid NSSs "
+                       "`generate()` makes from `grammar/nss/<NID>.abnf` that the X3 validator accepts and as many near "
+                       "misses (the fields: the valid ones only)" % abnf_reps(abnf))
+        if abnf_tool:
+            ctx = abnf_tool.get("context", {})
+            how.append("`bench/abnf_tool.py`: `urn check -q -j1 --namespaces` on %s lines of `urn:NID:` URNs "
+                       "(one in ten a near miss), with `--namespace NID=grammar/nss/<NID>.abnf` and without, the best "
+                       "CPU time of %s runs each" % ("{:,}".format(ctx["lines"]) if ctx.get("lines") else "a file of",
+                                                      ctx.get("runs", "its")))
+        out += ["", "### The ABNF engine against X3", "",
+                "The ABNF engine against the X3 namespaces it transcribes, in the same run; " +
+                "; ".join(how) + ".", ""]
+        out += rows + [""] + targets
+        skipped = [t for t in (abnf_tool or {}).get("namespaces", []) if t.get("skipped")]
+        if skipped:
+            out += ["", "Not compared, as `urn check --namespace NID=grammar/nss/<NID>.abnf` refuses the file "
+                    "(and `urns_bench_abnf`, whose `from_abnf` fails on it, skips it): " +
+                    "; ".join("%s (%s)" % (t["nid"], t["skipped"]) for t in skipped) + "."]
+    if scaling:
+        out += ["", "### Time per byte from 1 to 16 MiB", "",
+                "`urns_bench_scaling`, in the same run: the adversarial inputs of `test/unit/limits.cpp` at 1 to "
+                "16 MiB, the median CPU time of 5 repetitions, against a pass of `std::count` over the same bytes "
+                "(`reference/count`). Linear work gives about 1 in the fourth column (n log n about 1.2, quadratic "
+                "16) and 2 in the last (n log n about 2.1, quadratic 4).", ""]
+        out += scaling_table(scaling)
     return "\n".join(out) + "\n"
+
+
+MIB = 1 << 20
+
+
+def scaling_table(run):
+    """urns_bench_scaling's JSON: per workload, the median CPU time per
+    byte at 1 and 16 MiB, that ratio over the reference pass's, and the
+    time at 16 MiB over the time at 8 MiB (as the program's own table)."""
+    per_byte, order = {}, []
+    for b in run.get("benchmarks", []):
+        if b.get("error_occurred") or b.get("aggregate_name") != "median":
+            continue
+        name, _, size = strip_options(b.get("run_name", b["name"])).rpartition("/")
+        if not size.isdigit():
+            continue
+        if name not in per_byte:
+            per_byte[name] = {}
+            order.append(name)
+        per_byte[name][int(size)] = float(b["cpu_time"]) * UNIT_NS[b.get("time_unit", "ns")] / int(size)
+    ref = per_byte.get("reference/count", {})
+    if MIB not in ref or 16 * MIB not in ref:
+        raise Missing("the scaling run has no reference/count at 1 and 16 MiB")
+    ref_ratio = ref[16 * MIB] / ref[MIB]
+    lines = ["| workload | ns/byte, 1 MiB | ns/byte, 16 MiB | 16 / 1 MiB per byte, over the reference's "
+             "| time, 16 / 8 MiB |", "|---|---:|---:|---:|---:|"]
+    for name in order:
+        v = per_byte[name]
+        if all(k in v for k in (MIB, 8 * MIB, 16 * MIB)):
+            lines.append("| `%s` | %.3f | %.3f | %.2f | %.2f |" % (
+                name, v[MIB], v[16 * MIB], v[16 * MIB] / v[MIB] / ref_ratio, 2 * v[16 * MIB] / v[8 * MIB]))
+    return lines
+
+
+def instructions_tables(run):
+    """tools/bench.sh --instructions --json's instructions.json: per
+    corpus, the yardstick, parse_urn and valid_lines; per syntax on the
+    mixed corpus, equivalent, canonical and hash against parse_urn. Cells
+    are rfc2141 / rfc2141bis / rfc8141."""
+    corpora = run.get("corpora", {})
+
+    def per(corpus, op):
+        d = corpora.get(corpus, {}).get("instructions_per_urn", {})
+        return [d.get(s, {}).get(op) for s in SYNTAXES]
+
+    def cells(values, pattern="%.0f"):
+        return " / ".join(fmt(v, pattern) for v in values)
+
+    def over(a, b):
+        return [x / y if x is not None and y else None for x, y in zip(a, b)]
+
+    lines = ["| corpus | yardstick | `parse_urn` | `parse_urn` x yardstick | `valid_lines` |",
+             "|---|---:|---:|---:|---:|"]
+    for corpus in ("mixed", "short", "invalid"):
+        if corpus in corpora:
+            y, p, v = per(corpus, "yardstick"), per(corpus, "parse_urn"), per(corpus, "valid_lines")
+            lines.append("| %s | %s | %s | %s | %s |" % (corpus, cells(y), cells(p), cells(over(p, y), "%.2f"),
+                                                       cells(v)))
+    semantic = ["| mixed corpus | `equivalent` | `canonical` | `hash` |", "|---|---:|---:|---:|"]
+    ops = ("equivalent", "canonical", "hash")
+    semantic.append("| instructions per URN | %s |" % " | ".join(cells(per("mixed", op)) for op in ops))
+    semantic.append("| x `parse_urn`'s | %s |" % " | ".join(
+        cells(over(per("mixed", op), per("mixed", "parse_urn")), "%.2f") for op in ops))
+    return lines, semantic
+
+
+def abnf_reps(run):
+    counts = {}
+    for b in run.get("benchmarks", []):
+        if b.get("run_type", "iteration") == "iteration":
+            counts[b.get("run_name", b["name"])] = counts.get(b.get("run_name", b["name"]), 0) + 1
+    return max(counts.values()) if counts else "its"
+
+
+def load_dir(path):
+    """The run of a directory of tools/bench.sh --json: urns_bench.json and
+    the optional files beside it."""
+    def maybe(name):
+        p = os.path.join(path, name)
+        return load(p) if os.path.exists(p) else None
+    return (load(os.path.join(path, "urns_bench.json")), maybe("check.json"), maybe("abnf.json"),
+            maybe("abnf_tool.json"), maybe("scaling.json"), maybe("instructions.json"))
 
 
 def replace_between_markers(text, block):
@@ -261,15 +533,28 @@ def replace_between_markers(text, block):
 
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("run", help="urns_bench's --benchmark_out JSON")
+    p.add_argument("run", help="urns_bench's --benchmark_out JSON, or a directory of tools/bench.sh --json")
     p.add_argument("--commit")
     p.add_argument("--cpu", help="the CPU model (/proc/cpuinfo's model name)")
     p.add_argument("--compiler", help="the compiler and its flags")
-    p.add_argument("--write", metavar="README", help="replace the block between the markers of this file")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--write", metavar="README", help="replace the block between the markers of this file")
+    what.add_argument("--check", metavar="README", help="fail unless this file holds the tables between its markers")
     a = p.parse_args(argv)
     try:
-        block = tables(load(a.run), a.commit, a.cpu, a.compiler)
-        if a.write:
+        if os.path.isdir(a.run):
+            run, check, abnf, abnf_tool, scaling, instructions = load_dir(a.run)
+        else:
+            run, check, abnf, abnf_tool, scaling, instructions = load(a.run), None, None, None, None, None
+        block = tables(run, a.commit, a.cpu, a.compiler, check, abnf, abnf_tool, scaling, instructions)
+        if a.check:
+            with open(a.check, encoding="utf-8") as f:
+                text = f.read()
+            if replace_between_markers(text, block) != text:
+                print("results.py: %s does not hold the tables made from %s: run results.py %s --write %s"
+                      % (a.check, a.run, a.run, a.check), file=sys.stderr)
+                return 1
+        elif a.write:
             with open(a.write, encoding="utf-8") as f:
                 text = replace_between_markers(f.read(), block)
             with open(a.write, "w", encoding="utf-8") as f:

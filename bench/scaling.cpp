@@ -3,7 +3,8 @@
 // adversarial inputs of 1 to 16 MiB, against a reference pass over the same
 // bytes in the same process (std::count of one byte value), to show that
 // the work grows linearly with the input (see test/unit/limits.cpp). Run by
-// tools/bench.sh --scaling, which prints the table of bench/README.md.
+// tools/bench.sh --scaling, which prints its table, and by tools/bench.sh
+// --json, whose scaling.json bench/results.py makes bench/README.md's from.
 //
 // For each workload the table gives the CPU time per byte at 1 MiB and at
 // 16 MiB and their ratio, divided by the same ratio of the reference pass

@@ -4,7 +4,10 @@
 figures, gives the tables bench/README.md shows (header, cells, ratios to
 the yardstick, each target met or not), the medians over the means and
 single runs, a refusal when the run does not say its commit, CPU or
-compiler, and --write replacing only what lies between the markers.
+compiler, and --write replacing only what lies between the markers; a
+directory of tools/bench.sh --json adds `urn check -q`'s row and the ABNF
+engine's table and targets, and is refused when its files are of different
+commits or CPUs; --check passes on what --write wrote and fails otherwise.
 
 usage: python3 bench/test_results.py   (no build needed)
 """
@@ -65,6 +68,57 @@ def run(overrides=None, context=CONTEXT):
         benchmarks.append(entry("mixed/%s/find_urns" % syn, 2048.0, 2048, 2048 * 4096))
     benchmarks.append(entry("mixed/any/boost_url_parse_uri", 150.0, 10000, 570000))
     return {"context": dict(context), "benchmarks": benchmarks}
+
+
+def abnf_run(ns, context=CONTEXT):
+    """urns_bench_abnf's JSON: {(operation, nid): ns per NSS}, five
+    repetitions each, the best of them the value given, and the
+    aggregates (which must not be read) slower."""
+    benchmarks = []
+    for (op, nid), v in ns.items():
+        name = "%s/%s/min_time:0.050/repeats:5" % (op, nid)
+        for k in (3, 0, 1, 2, 4):
+            benchmarks.append({"name": name, "run_name": name, "run_type": "iteration", "repetitions": 5,
+                               "cpu_time": v * (1 + k / 10), "real_time": v, "time_unit": "ns"})
+        benchmarks.append({"name": name + "_median", "run_name": name, "run_type": "aggregate",
+                           "aggregate_name": "median", "cpu_time": v * 9, "time_unit": "ns"})
+    return {"context": {"cpu": context["cpu"], "commit": context["commit"], "cpu_model": "AMD EPYC"},
+            "benchmarks": benchmarks}
+
+
+ABNF_NS = {("x3", "isbn"): 40.0, ("matches", "isbn"): 20.0, ("validator", "isbn"): 60.0,
+           ("x3-fields", "isbn"): 100.0, ("fields", "isbn"): 300.0,
+           ("x3", "oid"): 10.0, ("matches", "oid"): 25.0, ("validator", "oid"): 30.0,
+           ("x3-fields", "oid"): 50.0, ("fields", "oid"): 100.0,
+           ("x3", "uuid"): 50.0, ("matches", "uuid"): 50.0, ("validator", "uuid"): 75.0,
+           ("x3-fields", "uuid"): 100.0, ("fields", "uuid"): 500.0}
+TOOL = {"context": {"cpu": CONTEXT["cpu"], "commit": CONTEXT["commit"], "lines": 400000, "runs": 5},
+        "namespaces": [{"nid": "isbn", "lines": 400000, "bytes": 10000000, "x3_cpu_s": 0.1, "abnf_cpu_s": 0.08},
+                       {"nid": "oid", "lines": 400000, "bytes": 10000000, "x3_cpu_s": 0.1, "abnf_cpu_s": 0.2},
+                       {"nid": "uuid", "lines": 400000, "bytes": 10000000, "x3_cpu_s": 0.1, "abnf_cpu_s": 0.1},
+                       {"nid": "ietf", "skipped": 'error: the rule "x" is not defined'}]}
+CHECK = {"context": {"commit": CONTEXT["commit"], "cpu": CONTEXT["cpu"], "compiler": "g++", "lines": 2000000,
+                     "runs": 5},
+         "syntaxes": [{"syntax": "rfc2141", "bytes": 120000000, "wall_s": 0.2, "cpu_s": 0.1},
+                      {"syntax": "rfc2141bis", "bytes": 120000000, "wall_s": 0.2, "cpu_s": 0.15},
+                      {"syntax": "rfc8141", "bytes": 120000000, "wall_s": 0.2, "cpu_s": 0.08}]}
+
+
+def scaling_run(per_byte, context=CONTEXT):
+    """urns_bench_scaling's JSON: {workload: (ns/byte at 1, 8 and 16 MiB)},
+    medians (the means, slower, must not be read)."""
+    benchmarks = []
+    for name, values in per_byte.items():
+        for mib, v in zip((1, 2, 4, 8, 16), (values[0], values[0], values[0], values[1], values[2])):
+            size = mib << 20
+            for agg, k in (("mean", 3), ("median", 1)):
+                benchmarks.append({"name": "%s/%d/repeats:5_%s" % (name, size, agg),
+                                   "run_name": "%s/%d/repeats:5" % (name, size),
+                                   "run_type": "aggregate", "aggregate_name": agg, "time_unit": "ms",
+                                   "cpu_time": v * k * size / 1e6})
+    benchmarks.append({"name": "reference/count_BigO", "run_name": "reference/count", "run_type": "aggregate",
+                       "aggregate_name": "BigO", "cpu_time": 1.0, "time_unit": "ms"})
+    return {"context": {"cpu": context["cpu"], "commit": context["commit"]}, "benchmarks": benchmarks}
 
 
 def row(text, label):
@@ -168,6 +222,92 @@ class Tables(unittest.TestCase):
     def test_an_empty_run_is_refused(self):
         with self.assertRaises(results.Missing):
             results.tables({"context": CONTEXT, "benchmarks": []})
+
+
+class Directory(unittest.TestCase):
+    def tables(self, **kw):
+        parts = {"check": CHECK, "abnf": abnf_run(ABNF_NS), "abnf_tool": TOOL}
+        parts.update(kw)
+        return results.tables(run(), check=parts["check"], abnf=parts["abnf"], abnf_tool=parts["abnf_tool"])
+
+    def test_urn_check_row(self):
+        out = self.tables()
+        self.assertEqual(row(out, "`urn check -q` >= 1 GB/s of CPU, 2,000,000 lines of the corpus, 7% invalid (GB/s)"),
+                         ["1.20", "0.80", "1.50", "**no**: rfc2141bis"])
+        self.assertIn("rfc8141 1500 MB/s of CPU (0.08 s), 600 MB/s of wall time", out)
+
+    def test_abnf_rows_are_the_best_repetition(self):
+        out = self.tables()
+        self.assertEqual(row(out, "isbn"), ["40.0 ns", "20.0 ns, 0.50x", "60.0 ns, 1.50x", "100.0 ns",
+                                            "300.0 ns, 3.00x", "1.25"])
+        self.assertEqual(row(out, "oid")[1], "25.0 ns, 2.50x")
+        self.assertEqual(row(out, "median"), ["", "1.00x", "1.50x", "", "3.00x", "1.00"])
+        self.assertIn("the best of 5 repetitions", out)
+        self.assertNotIn("| ietf |", out)
+        self.assertIn('skips it): ietf (error: the rule "x" is not defined).', out)
+
+    def test_abnf_targets(self):
+        out = self.tables()
+        self.assertEqual(row(out, "`matches()` <= 2x X3's time, every namespace (the largest ratio)"),
+                         ["2.50 (oid)", "**no**"])
+        self.assertEqual(row(out, "`matches()` <= 1.2x X3's time at the median"), ["1.00", "yes"])
+        self.assertEqual(row(out, "`match()` with the fields <= 4x X3's field lister at the median"), ["3.00", "yes"])
+        self.assertEqual(row(out, "`urn check --namespaces` with the `.abnf` >= 0.8 of the compiled-in throughput, "
+                                  "every namespace (the smallest ratio)"), ["0.50 (oid)", "**no**"])
+
+    def test_scaling(self):
+        out = results.tables(run(), scaling=scaling_run({"reference/count": (0.25, 0.25, 0.5),
+                                                         "check/directives": (1.0, 2.0, 5.0)}))
+        self.assertIn("### Time per byte from 1 to 16 MiB", out)
+        self.assertEqual(row(out, "`reference/count`"), ["0.250", "0.500", "1.00", "4.00"])
+        # 5 / 1 over the reference's 2; 2 * 5 / 2
+        self.assertEqual(row(out, "`check/directives`"), ["1.000", "5.000", "2.50", "5.00"])
+        with self.assertRaises(results.Missing):
+            results.tables(run(), scaling=scaling_run({"check/directives": (1.0, 2.0, 5.0)}))
+
+    def test_instructions(self):
+        def counts(y, p, v, extra=None):
+            d = {"yardstick": y, "parse_urn": p, "valid_lines": v}
+            d.update(extra or {})
+            return {"urns": 10, "instructions_per_urn": {s: dict(d) for s in results.SYNTAXES}}
+        instr = {"context": {"commit": CONTEXT["commit"], "cpu": CONTEXT["cpu"]},
+                 "corpora": {"mixed": counts(400.0, 300.0, 150.0, {"equivalent": 150.0, "canonical": 240.0,
+                                                                    "hash": 210.0}),
+                             "short": counts(150.0, 150.0, 100.0), "invalid": counts(150.0, 195.0, 480.0)}}
+        out = results.tables(run(), instructions=instr)
+        self.assertEqual(row(out, "mixed"), ["400 / 400 / 400", "300 / 300 / 300", "0.75 / 0.75 / 0.75",
+                                             "150 / 150 / 150"])
+        self.assertIn("| invalid | 150 / 150 / 150 | 195 / 195 / 195 | 1.30 / 1.30 / 1.30 | 480 / 480 / 480 |", out)
+        self.assertEqual(row(out, "x `parse_urn`'s"), ["0.50 / 0.50 / 0.50", "0.80 / 0.80 / 0.80",
+                                                      "0.70 / 0.70 / 0.70"])
+
+    def test_files_of_another_commit_or_cpu_are_refused(self):
+        other = dict(TOOL, context=dict(TOOL["context"], commit="fff0000"))
+        with self.assertRaises(results.Missing) as e:
+            self.tables(abnf_tool=other)
+        self.assertIn("commits differ", str(e.exception))
+        with self.assertRaises(results.Missing) as e:
+            self.tables(abnf=abnf_run(ABNF_NS, dict(CONTEXT, cpu="Intel Xeon")))
+        self.assertIn("cpus differ", str(e.exception))
+
+    def test_check_after_write(self):
+        with tempfile.TemporaryDirectory() as d:
+            for name, value in (("urns_bench.json", run()), ("check.json", CHECK),
+                                ("abnf.json", abnf_run(ABNF_NS)), ("abnf_tool.json", TOOL)):
+                with open(os.path.join(d, name), "w") as f:
+                    json.dump(value, f)
+            readme = os.path.join(d, "README.md")
+            with open(readme, "w") as f:
+                f.write("# B\n" + results.BEGIN + "\nold\n" + results.END + "\n")
+            self.assertEqual(results.main([d, "--check", readme]), 1)
+            self.assertEqual(results.main([d, "--write", readme]), 0)
+            self.assertEqual(results.main([d, "--check", readme]), 0)
+            with open(readme) as f:
+                text = f.read()
+            self.assertIn("| isbn |", text)
+            with open(readme, "w") as f:
+                f.write(text.replace("| isbn | 40.0 ns", "| isbn | 41.0 ns"))
+            self.assertEqual(results.main([d, "--check", readme]), 1)
 
 
 def scratch(d, page):

@@ -15,8 +15,8 @@
 # Precompiles the X3 extension surface <urns/nss/x3.hpp> for <target>
 # (target_precompile_headers): most of a namespace TU's compile time is
 # the parse of X3's headers, so with the header precompiled, each later
-# build of the grammar file costs a fraction of it (figures in
-# bench/README.md, "Compile cost"). The precompiled header is built once
+# build of the grammar file costs a fraction of it (tools/bench.sh
+# --compile-cost measures it). The precompiled header is built once
 # per target, which costs more than one plain compile: worth it from the
 # second build of a grammar being written, or with several grammar files.
 function(urns_precompile_surface target)

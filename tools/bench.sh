@@ -18,6 +18,16 @@
 #   tools/bench.sh --scaling       only the scaling run: time per byte on
 #                                  adversarial inputs of 1 to 16 MiB against a
 #                                  reference pass (bench/scaling.cpp)
+#   tools/bench.sh --json DIR      also write the run as JSON into DIR, with the
+#                                  commit, CPU and compiler: urns_bench.json
+#                                  (urns_bench's Google Benchmark JSON),
+#                                  check.json (`urn check -q`, end to end), and,
+#                                  running them too, abnf.json (urns_bench_abnf),
+#                                  abnf_tool.json (bench/abnf_tool.py) and
+#                                  scaling.json (urns_bench_scaling); with
+#                                  --instructions, instructions.json: what
+#                                  `bench/results.py DIR` makes the tables of
+#                                  bench/README.md from
 #   tools/bench.sh -- ARGS         pass ARGS to urns_bench (e.g.
 #                                  --benchmark_filter=mixed/ or --benchmark_repetitions=15)
 #
@@ -31,14 +41,17 @@ compile_cost=0
 instructions=0
 repeat=0
 scaling=0
+json=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --compile-cost) compile_cost=1; shift ;;
         --instructions) instructions=1; shift ;;
         --repeat) repeat=$2; shift 2 ;;
         --scaling) scaling=1; shift ;;
+        --json) json=$2; shift 2 ;;
         --) shift; break ;;
-        *) echo "usage: tools/bench.sh [--compile-cost] [--instructions] [--repeat N] [--scaling] [-- urns_bench args]" >&2; exit 2 ;;
+        -h|--help) sed -n '3,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "usage: tools/bench.sh [--compile-cost] [--instructions] [--repeat N] [--scaling] [--json DIR] [-- urns_bench args]" >&2; exit 2 ;;
     esac
 done
 
@@ -50,19 +63,51 @@ if [ -f "$root/tools/CMakeLists.txt" ]; then
     ninja -C "$build" -j2 >/dev/null 2>&1 || true   # the urn tool, when it exists
 fi
 
-echo "## Machine"
-echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"
-echo "- cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores online, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')
+# The model name, and its family and model (a virtual machine's model name
+# may say no more than "AMD EPYC").
+cpu="$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') (family $(grep -m1 '^cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | sed 's/.*: //'))"
 cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
+compiler="$($cxx --version | head -1) -O2"
+echo "## Machine"
+echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit: $commit"
+echo "- cpu: $cpu, $(nproc) cores online, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "- compiler: $($cxx --version | head -1); flags: -O2 -DNDEBUG (CMake Release with -O2)"
 echo
+# A run's JSON names no path or host name of the machine that made it.
+scrub() {
+    python3 - "$1" <<'PY'
+import json, sys
+with open(sys.argv[1], encoding="utf-8") as f:
+    run = json.load(f)
+for key in ("executable", "host_name"):
+    run.get("context", {}).pop(key, None)
+with open(sys.argv[1], "w", encoding="utf-8") as f:
+    json.dump(run, f, indent=2)
+    f.write("\n")
+PY
+}
+if [ -n "$json" ]; then
+    mkdir -p "$json"
+    json=$(cd "$json" && pwd)
+    case "$commit$cpu$compiler" in
+        *,*) echo "bench.sh: the commit, CPU or compiler has a comma, which --benchmark_context cannot hold" >&2; exit 2 ;;
+    esac
+    context="--benchmark_context=commit=$commit,cpu=$cpu,compiler=$compiler"
+fi
 
 if [ "$scaling" = 1 ]; then
     "$build/bench/urns_bench_scaling" "$@"
     exit 0
 fi
 
-"$build/bench/urns_bench" --table="$build/table.md" "$@"
+if [ -n "$json" ]; then
+    "$build/bench/urns_bench" --table="$build/table.md" --benchmark_out="$json/urns_bench.json" \
+        --benchmark_out_format=json "$context" "$@"
+    scrub "$json/urns_bench.json"
+else
+    "$build/bench/urns_bench" --table="$build/table.md" "$@"
+fi
 
 # One run moves by 10-30% on a shared machine: the medians of N more runs of
 # the mixed corpus are the figures to quote.
@@ -87,6 +132,7 @@ if [ -x "$build/tools/urn" ]; then
     echo
     echo "| urn check -q --syntax S corpus.txt ($size bytes, $lines lines) | best wall s | MB/s (wall) | best CPU s | MB/s (CPU) |"
     echo "|---|---:|---:|---:|---:|"
+    records=""
     for syn in rfc2141 rfc2141bis rfc8141; do
         best_wall=""; best_cpu=""
         for i in 1 2 3 4 5; do
@@ -99,7 +145,29 @@ EOF2
             best_cpu=$(echo "$user $sys $best_cpu" | awk '{ c = $1 + $2; print ($3 == "" || c < $3) ? c : $3 }')
         done
         echo "$syn $size $best_wall $best_cpu" | awk '{ printf "| %s | %.2f | %.0f | %.2f | %.0f |\n", $1, $3, $2 / ($3 > 0 ? $3 : 0.01) / 1e6, $4, $2 / ($4 > 0 ? $4 : 0.01) / 1e6 }'
+        records="$records${records:+,}
+  {\"syntax\": \"$syn\", \"bytes\": $size, \"wall_s\": $best_wall, \"cpu_s\": $best_cpu}"
     done
+    if [ -n "$json" ]; then
+        printf '{"context": {"commit": "%s", "cpu": "%s", "compiler": "%s", "lines": %s, "runs": 5},\n "syntaxes": [%s]}\n' \
+            "$commit" "$cpu" "$compiler" "$lines" "$records" > "$json/check.json"
+    fi
+fi
+
+# The ABNF engine against the X3 namespaces: in the library
+# (urns_bench_abnf) and through the tool (bench/abnf_tool.py); and the time
+# per byte from 1 to 16 MiB.
+if [ -n "$json" ]; then
+    echo
+    "$build/bench/urns_bench_abnf" --benchmark_out="$json/abnf.json" --benchmark_out_format=json "$context"
+    scrub "$json/abnf.json"
+    if [ -x "$build/tools/urn" ]; then
+        echo
+        python3 "$root/bench/abnf_tool.py" "$build/tools/urn" "$root" --json "$json/abnf_tool.json"
+    fi
+    echo
+    "$build/bench/urns_bench_scaling" --benchmark_out="$json/scaling.json" --benchmark_out_format=json "$context"
+    scrub "$json/scaling.json"
 fi
 
 if [ "$instructions" = 1 ] && command -v valgrind >/dev/null; then
@@ -121,7 +189,31 @@ if [ "$instructions" = 1 ] && command -v valgrind >/dev/null; then
                             printf "| %s | %s | %.0f | %.0f | %.2f | %.0f | %.2f |\n", corpus, s[i + 1], y, p,
                                    (y > 0 ? p / y : 0), l, (y > 0 ? l / y : 0) } }' "$build/instructions.$corpus.txt"
         if [ "$corpus" = mixed ]; then n_mixed=$n; fi
+        echo "$n" > "$build/instructions.$corpus.n"
     done
+    # With --json: instructions.json, the counts per URN of each corpus,
+    # syntax and pass, for bench/results.py.
+    if [ -n "$json" ]; then
+        python3 - "$build" "$json/instructions.json" "$commit" "$cpu" "$compiler" <<'PY'
+import json, sys
+build, out, commit, cpu, compiler = sys.argv[1:]
+syntax = {"0": "rfc2141bis", "1": "rfc2141", "2": "rfc8141"}
+corpora = {}
+for corpus in ("mixed", "short", "invalid"):
+    with open("%s/instructions.%s.n" % (build, corpus)) as f:
+        n = int(f.read())
+    per = {}
+    with open("%s/instructions.%s.txt" % (build, corpus)) as f:
+        for line in f:
+            s, name, count = line.split()
+            per.setdefault(syntax[s], {})[name] = int(count) / n
+    corpora[corpus] = {"urns": n, "instructions_per_urn": per}
+with open(out, "w") as f:
+    json.dump({"context": {"commit": commit, "cpu": cpu, "compiler": compiler, "tool": "callgrind"},
+               "corpora": corpora}, f, indent=2)
+    f.write("\n")
+PY
+    fi
     echo
     echo "## Instructions per URN of the semantic layer (callgrind; mixed corpus, one pass, the syntax's default mode)"
     echo "| syntax | parse_urn (view) | equivalent (twins) | ratio | canonical (reused string) | ratio | hash | ratio |"

@@ -43,7 +43,7 @@ while [ $# -gt 0 ]; do
     --cxx) cxx=$2; shift ;;
     --jobs) jobs=$2; shift ;;
     --build-only) build_only=1 ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '3,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1") ;;
     esac

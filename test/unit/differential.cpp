@@ -6,8 +6,7 @@
 //
 // The number of generated inputs per syntax is 200000 by default (about a
 // second in a sanitized -O1 build); set URNS_DIFFERENTIAL_COUNT to run more
-// (fuzz/README.md records the 1 million run) and URNS_DIFFERENTIAL_SEED to
-// start from another seed.
+// and URNS_DIFFERENTIAL_SEED to start from another seed (fuzz/README.md).
 #define BOOST_TEST_MODULE differential
 #include <boost/test/unit_test.hpp>
 

@@ -26,7 +26,7 @@ void json_escape(out_buffer& o, std::string_view s);
 /** A JSON writer with just what the command prints: one value per line
     (JSON Lines), written as it is built (no document in memory: this is
     2.4 to 2.6 times as fast as building a Boost.JSON value per record and
-    serializing it, bench/README.md).
+    serializing it).
 
     A top-level object starts with "version": json_format_version. A string
     member whose bytes are not valid UTF-8 is written with each bad byte as
