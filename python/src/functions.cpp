@@ -28,7 +28,7 @@ py::object fn_parse(PyObject** a)
     auto r = parse_view(t.view, get_syntax(a[1]), ns);
     if (!r)
         raise(r.error(), t.view);
-    return make_urn_object(*r);
+    return make_urn_object(*r, &urn_type, &ns);
 }
 
 py::object fn_is_valid(PyObject** a)
@@ -102,6 +102,7 @@ py::object fn_parse_many(PyObject** a)
                 if (r) {
                     new (u->storage) urns::urn(*r);
                     u->ready = true;
+                    keep_registry(u, ns);
                 } else {
                     failed.emplace_back(i, r.error());
                     if (how == on_error::raise)

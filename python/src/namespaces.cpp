@@ -4,8 +4,11 @@
 // Namespace._restore).
 #include "namespaces.hpp"
 
+#include <urns/nss/shipped.hpp>
+
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -40,6 +43,22 @@ std::shared_ptr<py_namespace> shipped_namespace(std::string_view nid)
     ns->shipped = true;
     ns->nid = std::string(r->nid);
     ns->reference = std::string(r->reference);
+    // Its file (grammar/nss/): the text, and but for an opaque namespace
+    // the root rule; the rules named as fields and compared without case.
+    if (urns::nss::shipped_namespace const* s = urns::nss::find_shipped(nid)) {
+        auto const words = [](std::string_view list) {
+            std::vector<std::string> out;
+            std::istringstream in{std::string(list)};
+            for (std::string w; in >> w;)
+                out.push_back(w);
+            return out;
+        };
+        ns->abnf = std::string(s->abnf);
+        if (s->check != urns::nss::checked_by::opaque)
+            ns->root = std::string(s->root);
+        ns->case_insensitive = words(s->case_insensitive);
+        ns->fields = words(s->fields);
+    }
     return ns;
 }
 
@@ -61,6 +80,17 @@ std::shared_ptr<py_namespace> compile_namespace(std::string nid, std::string abn
                                                 std::vector<std::string> case_insensitive,
                                                 std::vector<std::string> fields, std::string reference)
 {
+    // What is not given comes from the text's header (`;; root: ...`), as
+    // in C++'s from_abnf and the tool's --namespace; the object says it.
+    urns::nss::namespace_header const h = urns::nss::read_header(abnf);
+    if (!root && !h.root.empty())
+        root = h.root;
+    if (case_insensitive.empty())
+        case_insensitive = h.case_insensitive;
+    if (fields.empty())
+        fields = h.fields;
+    if (reference.empty())
+        reference = h.reference;
     urns::nss::abnf_namespace_options o;
     o.case_insensitive = case_insensitive;
     o.fields = fields;
@@ -102,7 +132,9 @@ py::object optional_py(std::optional<std::string> const& s)
 /// shipped ones by NID alone (abnf None), the others by text and options.
 py::tuple namespace_state(py_namespace const& ns)
 {
-    return py::make_tuple(py::str(ns.nid), optional_py(ns.abnf), optional_py(ns.root),
+    // A shipped namespace: its NID alone (None for the text), restored as
+    // the shipped namespace of that NID where it is loaded.
+    return py::make_tuple(py::str(ns.nid), ns.shipped ? py::none() : optional_py(ns.abnf), optional_py(ns.root),
                           str_tuple(ns.case_insensitive), str_tuple(ns.fields), py::str(ns.reference));
 }
 
@@ -139,10 +171,12 @@ void add_namespace_properties(namespace_class& ns_class)
                                "Whether it has its own equivalence (canonical(..., namespaces=...) folds the NSS).")
         .def_property_readonly("abnf",
                                [](py::handle self) { return optional_py(ns_of(self).abnf); },
-                               "The ABNF text it was made from; None for a shipped namespace.")
+                               "The ABNF text it was made from; for a shipped namespace, its file's\n"
+                               "(grammar/nss/NID.abnf: header, notes, ABNF).")
         .def_property_readonly("root",
                                [](py::handle self) { return optional_py(ns_of(self).root); },
-                               "The rule an NSS must match; None for a shipped namespace.")
+                               "The rule an NSS must match (a shipped namespace's file's root rule);\n"
+                               "None for a plugin's, or an opaque shipped namespace.")
         .def_property_readonly("case_insensitive",
                                [](py::handle self) {
                                    return str_tuple(ns_of(self).case_insensitive);

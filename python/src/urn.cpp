@@ -22,6 +22,7 @@ void urn_dealloc(PyObject* self)
     auto* u = reinterpret_cast<urn_object*>(self);
     if (u->ready)
         u->get().~urn();
+    delete u->registry;
     Py_TYPE(self)->tp_free(self);
 }
 
@@ -38,7 +39,7 @@ PyObject* urn_vectorcall(PyObject* type, PyObject* const* args, std::size_t narg
         auto r = parse_view(t.view, get_syntax(a[1]), ns);
         if (!r)
             raise(r.error(), t.view);
-        return make_urn_object(*r, reinterpret_cast<PyTypeObject*>(type)).release().ptr();
+        return make_urn_object(*r, reinterpret_cast<PyTypeObject*>(type), &ns).release().ptr();
     } catch (...) {
         set_python_error();
         return nullptr;
@@ -102,7 +103,10 @@ URNS_GETTER(syntax, py::reinterpret_borrow<py::object>(syntax_str(u.syntax())))
 
 PyObject* urn_get_fields(PyObject* self, void*)
 {
-    return urn_get(self, [](urns::urn const& u) { return fields_of_urn(u.view(), default_namespaces()); });
+    auto const* reg = reinterpret_cast<urn_object*>(self)->registry;
+    return urn_get(self, [reg](urns::urn const& u) {
+        return fields_of_urn(u.view(), reg ? ns_arg{reg->get(), *reg} : default_namespaces());
+    });
 }
 
 PyGetSetDef urn_getset[] = {

@@ -7,6 +7,7 @@
 
 #include "namespaces.hpp"
 
+#include <memory>
 #include <new>
 
 namespace urns_python {
@@ -18,6 +19,10 @@ struct urn_object {
     PyObject_HEAD
     Py_hash_t hash;
     bool ready;
+    /// The registry of the namespaces it was parsed with (a Registry or a
+    /// list of Namespace), whose rules URN.fields asks; null: the
+    /// namespaces of namespaces=True. Owned (deleted with the object).
+    std::shared_ptr<urns::nss::registry const>* registry;
     alignas(urns::urn) unsigned char storage[sizeof(urns::urn)];
 
     urns::urn& get() noexcept { return *std::launder(reinterpret_cast<urns::urn*>(storage)); }
@@ -48,15 +53,26 @@ inline urn_object* alloc_urn(PyTypeObject* type)
         throw py::error_already_set();
     u->hash = -1;
     u->ready = false;
+    u->registry = nullptr;
     return u;
 }
 
-inline py::object make_urn_object(urns::urn_view v, PyTypeObject* type = &urn_type)
+/// Keeps the registry of `ns` in `u` for URN.fields, when `ns` holds one
+/// of its own (a Registry, Namespace objects, plugins loaded).
+inline void keep_registry(urn_object* u, ns_arg const& ns)
+{
+    if (ns.keep && !u->registry)
+        u->registry = new std::shared_ptr<urns::nss::registry const>(ns.keep);
+}
+
+inline py::object make_urn_object(urns::urn_view v, PyTypeObject* type = &urn_type, ns_arg const* ns = nullptr)
 {
     urn_object* u = alloc_urn(type);
     auto o = py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(u));
     new (u->storage) urns::urn(v);
     u->ready = true;
+    if (ns)
+        keep_registry(u, *ns);
     return o;
 }
 

@@ -565,7 +565,7 @@ def test_abnf_namespace_properties(mrn, mrn_ci):
     assert hash(mrn) == hash(urns.Namespace.from_abnf("MRN", MRN, "MRN", reference="IALA G1143"))
     assert mrn != mrn_ci and mrn != "mrn"
     shipped = {n.nid: n for n in urns.namespaces()}
-    assert shipped["isbn"].abnf is None and shipped["isbn"].root is None and shipped["isbn"].validates
+    assert shipped["isbn"].abnf.startswith("; NID") and shipped["isbn"].root == "ISBN" and shipped["isbn"].validates
     assert shipped["uuid"].folds
     with pytest.raises(TypeError):
         urns.Namespace()                                 # made only by from_abnf (or namespaces())
@@ -624,7 +624,7 @@ def test_abnf_namespace_in_registry(mrn):
     assert "mrn" in reg and "MRN" in reg and "isbn" in reg and "nope" not in reg and 3 not in reg
     assert len(reg) == len(urns.namespaces())
     assert sorted(reg) == sorted(n.nid for n in urns.namespaces())
-    assert reg["MRN"] == mrn and reg["isbn"].abnf is None and reg.builtin
+    assert reg["MRN"] == mrn and reg["isbn"].abnf == shipped["isbn"].abnf and reg.builtin
     with pytest.raises(KeyError):
         reg["nope"]
     for ns in (reg, [mrn], (mrn,), iter([mrn])):
@@ -1101,3 +1101,57 @@ def test_every_name_expected_is_given():
     assert urns.NamespaceFault(1, "x", [], 2).expected_left_out == 2
     with pytest.raises(TypeError):
         urns.NamespaceFault(1, "x", "DIGIT")
+
+
+# RFC 5031's service rules (section 4.2), with the header a namespace file
+# carries (docs/namespaces.md): the root, the fields, the rules compared
+# without case, the reference.
+SERVICE = (';; nid: service\n'
+           ';; reference: RFC 5031 section 4.2\n'
+           ';; root: service\n'
+           ';; fields: top-level sub-service\n'
+           ';; case-insensitive: service\n'
+           'let-dig     = ALPHA / DIGIT\n'
+           'service     = top-level *("." sub-service)\n'
+           'top-level   = let-dig [ *25let-dig-hyp let-dig ]\n'
+           'sub-service = let-dig [ *let-dig-hyp let-dig ]\n'
+           'let-dig-hyp = let-dig / "-"\n')
+
+
+def test_from_abnf_reads_the_header():
+    # The first rule is let-dig: the header's root, not the first rule, is used.
+    ns = urns.Namespace.from_abnf("service", SERVICE)
+    assert ns.root == "service"
+    assert ns.field_rules == ("top-level", "sub-service")
+    assert ns.case_insensitive == ("service",)
+    assert ns.reference == "RFC 5031 section 4.2"
+    assert ns.validate("sos.fire") is None
+    reg = urns.Registry([ns])
+    assert urns.equivalent("urn:service:SOS.Fire", "urn:service:sos.fire", namespaces=reg)
+    # What is given wins over the header.
+    assert urns.Namespace.from_abnf("service", SERVICE, "top-level").validate("sos.fire") is not None
+
+
+def test_urn_fields_come_from_the_namespaces_it_was_parsed_with():
+    reg = urns.Registry([urns.Namespace.from_abnf("svc-ex", SERVICE)])
+    want = (("top-level", "sos"), ("sub-service", "fire"))
+    assert urns.parse("urn:svc-ex:sos.fire", namespaces=reg).fields == want
+    assert urns.URN("urn:svc-ex:sos.fire", namespaces=reg).fields == want
+    assert urns.parse_many(["urn:svc-ex:sos.fire"], namespaces=reg)[0].fields == want
+    assert urns.parse("urn:svc-ex:sos.fire", namespaces=[urns.Namespace.from_abnf("svc-ex", SERVICE)]).fields \
+        == want
+    # Without them, the namespace is not known (svc-ex is not shipped): no fields.
+    assert urns.parse("urn:svc-ex:sos.fire").fields == ()
+
+
+def test_shipped_namespaces_say_their_file():
+    ns = {n.nid: n for n in urns.namespaces()}
+    mrn = ns["mrn"]
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "grammar", "nss", "mrn.abnf")) as f:
+        text = f.read()
+    assert mrn.abnf == text
+    header = {line[3:].split(":", 1)[0]: line.split(":", 1)[1].strip()
+              for line in text.splitlines() if line.startswith(";; ")}
+    assert mrn.root == (header["root"] if header.get("check") != "opaque" else None)
+    assert mrn.field_rules == tuple(header.get("fields", "").split())
+    assert ns["isbn"].root == "ISBN" and "check-digit-10" in ns["isbn"].field_rules
