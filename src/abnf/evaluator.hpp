@@ -39,6 +39,10 @@ inline std::size_t memory_budget(std::size_t n) noexcept
 /// Nested evaluations at most (bounds the stack).
 constexpr std::size_t max_depth = 2500;
 
+/// Memo slots x positions kept in a flat table (more: the general
+/// evaluator keeps them in a map, the bit-set one is not used).
+constexpr std::size_t flat_entries = 1u << 18;
+
 /// A set of ends in the evaluator's arena.
 struct set_ref {
     std::uint32_t off = 0, len = 0;

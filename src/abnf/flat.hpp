@@ -3,13 +3,16 @@
 // part of the engine reads (docs/abnf.md, "Design"):
 //
 //   compile.cpp    merges the texts reader.cpp read into rules and nodes
+//   grammar.cpp    the compiled grammar: lookups, expected names interned,
+//                  automata made on first use; the public grammar
 //   analysis.cpp   nullable, productive, left recursion, min lengths,
 //                  which rules are regular (linear in the grammar's size)
 //   plan.cpp       the bit-set evaluator's plan (classes, sequences, memo)
 //   nfa.cpp        a regular rule as a Thompson automaton over bytes
 //   dfa.cpp        that automaton made deterministic and minimized
 //   automaton.cpp  matching with it: verdict, farthest failure, spans
-//   evaluator.cpp  the set-of-ends evaluators (rules that are not regular)
+//   evaluator.cpp  the set-of-ends evaluators (rules that are not regular):
+//                  the general one; bit_evaluator.cpp the bit-set one
 //   derive.cpp     spans from the evaluator: the reference derivation
 //   generate.cpp   random derivations and near misses
 //   match.cpp      the public match(), matches() and rule handles
@@ -190,6 +193,10 @@ private:
     std::uint64_t serial_;  ///< this grammar's number, never reused in the process
     name_list intern_names(std::vector<std::uint32_t> const& rules, bool end) const;
 };
+
+/// The texts compiled into a grammar (compile.cpp), usable or not (its
+/// `ok` and diagnostics say).
+std::shared_ptr<grammar_impl const> build(std::vector<source> const& sources, compile_options const& opt);
 
 /** A hash of a rule name that ignores ASCII case, eight bytes at a time:
     each byte with bit 0x20 set, which lowers a letter and leaves the other

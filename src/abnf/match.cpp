@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // X3-free: match(), matches() and matcher: a regular rule with its
 // automata (automaton.cpp), any other with the evaluators (evaluator.cpp,
-// derive.cpp).
+// bit_evaluator.cpp, derive.cpp).
 #include "abnf/automaton.hpp"
 #include "abnf/derive.hpp"
 #include "abnf/evaluator.hpp"

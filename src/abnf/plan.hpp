@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// Internal, X3-free: the plan of the bit-set evaluator (evaluator.cpp) for
+// Internal, X3-free: the plan of the bit-set evaluator (bit_evaluator.cpp) for
 // a compiled grammar.
 #ifndef URNS_SRC_ABNF_PLAN_HPP
 #define URNS_SRC_ABNF_PLAN_HPP
