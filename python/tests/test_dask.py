@@ -174,8 +174,9 @@ def test_every_block_size(tmp_path):
 def test_small_read_buffer(shards, monkeypatch):
     # Files are read into a buffer reused from file to file (one per
     # thread): with one of a few bytes, lines are longer than the buffer
-    # (it grows), gzip members are copied into it piece by piece, and the
-    # records are still the tool's.
+    # (it grows for them, and is back to its size once they are done), gzip
+    # members are decompressed into it piece by piece, and the records are
+    # still the tool's.
     import dask
 
     d, files = shards
@@ -187,7 +188,7 @@ def test_small_read_buffer(shards, monkeypatch):
         parts = urns.dask._parts(paths, "rfc2141bis", False, None, False, False, True, False)
         got = [r for part in dask.compute(*parts, scheduler="sync") for r in part]
         assert got == want, size
-        assert len(urns.dask._local.buffer) > size
+        assert len(urns.dask._local.buffer) == size
 
 
 def test_freed_memory_kept():
@@ -370,3 +371,161 @@ def test_cli_usage():
     assert r.returncode == 2 and b"--workers" in r.stderr
     with pytest.raises(ValueError):
         urns.dask.extract("x", syntax="nope")
+
+
+def long_lines_file(max_line):
+    """Lines around max_line bytes long: max_line (searched), max_line + 1
+    (skipped), max_line with a "\\r" before its "\\n" (the "\\r" counts:
+    skipped), many times max_line, and one without "\\n" at the end; a URN
+    on each side of each, and inside the long ones."""
+    def line(n, urn, end=b"\n"):
+        body = b"x " + urn + b" "
+        return body + b"y" * (n - len(body)) + end
+
+    return b"".join([
+        b"urn:ex:before\n",
+        line(max_line, b"urn:ex:fits"),
+        b"urn:ex:after-fits\n",
+        line(max_line + 1, b"urn:ex:one-over"),
+        b"urn:ex:after-one-over\r\n",
+        line(max_line - 1, b"urn:ex:cr", b"\r\n"),
+        line(max_line, b"urn:ex:cr-over", b"\r\n"),
+        b"\n",
+        line(20 * max_line + 7, b"urn:ex:far-over"),
+        b"urn:ex:after-far-over urn:ex:x\n",
+        line(3 * max_line, b"urn:ex:last-no-newline", b""),
+    ])
+
+
+def tool_run(paths, *options):
+    r = subprocess.run([TOOL, "extract", "--json", "-j", "1", *options, *paths], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=120)
+    return r.returncode, r.stdout, r.stderr.decode().splitlines()
+
+
+@pytest.mark.parametrize("chunk", [5, 64, 1000, 1 << 16])
+def test_long_lines_are_the_tools(tmp_path, monkeypatch, chunk):
+    # A line longer than max_line is skipped as `urn extract --max-line`
+    # skips it: no record, the tool's message (a LineTooLong warning), the
+    # next line searched with its right line and offset; plain, gzip (one
+    # member and two) and in blocks; with read chunks smaller and larger
+    # than max_line.
+    import warnings
+
+    import dask
+
+    max_line = 300
+    data = long_lines_file(max_line)
+    plain = tmp_path / "long.txt"
+    plain.write_bytes(data)
+    gz = tmp_path / "long.txt.gz"
+    gz.write_bytes(gzip.compress(data))
+    members = tmp_path / "members.gz"
+    members.write_bytes(gzip.compress(data[:1000]) + gzip.compress(data[1000:]))
+    monkeypatch.setattr(urns.dask, "CHUNK", chunk)
+    monkeypatch.setattr(urns.dask, "_local", threading.local())
+    for path, blocksize in ((plain, None), (plain, 97), (plain, 5000), (gz, None), (members, None)):
+        status, out, messages = tool_run([str(path)], "--max-line", str(max_line))
+        want = [json.loads(l) for l in out.decode().splitlines()]
+        assert status == 2 and len(messages) == 4, messages
+        assert messages[0] == "%s:4: line longer than %d bytes, skipped" % (path, max_line)
+        assert [r["urn"] for r in want] == ["urn:ex:before", "urn:ex:fits", "urn:ex:after-fits",
+                                            "urn:ex:after-one-over", "urn:ex:cr", "urn:ex:after-far-over",
+                                            "urn:ex:x"]
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            parts = urns.dask._parts(str(path), "rfc2141bis", False, blocksize, False, False, True, False, max_line)
+            got = [r for part in dask.compute(*parts, scheduler="sync") for r in part]
+        assert got == want, (path, blocksize)
+        # Once each (the partitions of blocks may run in any order).
+        said = [str(w.message) for w in caught if w.category is urns.dask.LineTooLong]
+        assert (sorted(said) if blocksize else said) == (sorted(messages) if blocksize else messages)
+        check_bytes(got, {str(path): data})
+        # The buffer is back to its size (max_line + 1 when that is less
+        # than CHUNK) after each of these lines.
+        assert len(urns.dask._local.buffer) == min(chunk, max_line + 1)
+
+
+def test_cli_long_lines(tmp_path, client):
+    # The command: the tool's bytes on standard output, its messages on
+    # standard error in the same order, and its status 2.
+    data = long_lines_file(1024)
+    path = tmp_path / "long.txt"
+    path.write_bytes(data)
+    gz = tmp_path / "long.txt.gz"
+    gz.write_bytes(gzip.compress(data))
+    status, out, messages = tool_run([str(path), str(gz)], "--max-line", "1K")
+    assert status == 2 and len(messages) == 8
+    r = cli(str(path), str(gz), "--out", "-", "--max-line", "1K", "--scheduler", client.scheduler.address)
+    assert (r.returncode, r.stdout) == (2, out)
+    assert [l for l in r.stderr.decode().splitlines() if "line longer than" in l] == messages
+    # Without --max-line, the tool's default: no line skipped.
+    status, out, messages = tool_run([str(path)])
+    r = cli(str(path), "--out", "-", "--scheduler", client.scheduler.address)
+    assert (status, messages) == (0, []) and (r.returncode, r.stdout) == (0, out)
+    for bad in ("0", "-1", "1T", "K", "x"):
+        r = cli(str(path), "--out", "-", "--max-line", bad, timeout=60)
+        assert r.returncode == 2 and b"--max-line" in r.stderr, bad
+    for bad in (0, -1, 1.5, "64M", True):
+        with pytest.raises(ValueError):
+            urns.dask.extract(str(path), max_line=bad)
+
+
+def test_read_buffer_shrinks(tmp_path, monkeypatch):
+    # A line longer than CHUNK (and not than max_line) grows the read
+    # buffer; once it is done the buffer is CHUNK bytes again, for the rest
+    # of the file and the next one.
+    import dask
+
+    monkeypatch.setattr(urns.dask, "CHUNK", 4096)
+    monkeypatch.setattr(urns.dask, "_local", threading.local())
+    long = tmp_path / "long.txt"
+    long.write_bytes(b"urn:ex:a " + b"y" * 100000 + b" urn:ex:b\n" + b"urn:ex:c\n" * 20000)
+    parts = urns.dask._parts(str(long), "rfc2141bis", False, None, False, False, True, False)
+    sizes = []
+    original = urns.dask._lines
+
+    def watched(readinto, max_line):
+        for block in original(readinto, max_line):
+            sizes.append(len(urns.dask._local.buffer))
+            yield block
+
+    monkeypatch.setattr(urns.dask, "_lines", watched)
+    got = [r["urn"] for part in dask.compute(*parts, scheduler="sync") for r in part]
+    assert got == ["urn:ex:a", "urn:ex:b"] + ["urn:ex:c"] * 20000
+    assert sizes[0] > 100000 and sizes[-1] == 4096 and len(urns.dask._local.buffer) == 4096
+
+
+def test_file_names_as_given(shards, client, tmp_path, monkeypatch):
+    # "file" is the name as given, as `urn extract` writes it: relative
+    # paths stay relative, a glob's matches are named as the shell would
+    # name them. The README says the command writes the bytes the tool
+    # writes for the same files.
+    import glob
+    import re
+
+    source = os.environ.get("URNS_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", ".."))
+    with open(os.path.join(source, "README.md"), encoding="utf-8") as f:
+        readme = re.sub(r"\s+", " ", f.read())
+    assert "The output is the bytes `urn extract --json` writes for the same files" in readme
+    d, files = shards
+    work = tmp_path / "work"
+    (work / "sub").mkdir(parents=True)
+    for p in files:
+        (work / "sub" / os.path.basename(p)).write_bytes(open(p, "rb").read())
+    monkeypatch.chdir(work)
+    for given in (["sub/shard-00.txt"], ["./sub/shard-01.txt.gz", "sub/../sub/shard-02.txt"], ["sub/shard-0*"],
+                  ["./sub/*.gz", "sub/shard-00.txt"], [str(work / "sub" / "shard-04.txt")]):
+        expanded = [m for g in given for m in (sorted(glob.glob(g)) if "*" in g else [g])]
+        want = tool_output(expanded)
+        assert want
+        got = [r["file"] for r in urns.dask.extract(given).compute(scheduler="sync")]
+        assert got == [json.loads(l)["file"] for l in want.decode().splitlines()], given
+        assert set(got) == set(expanded)
+        r = cli(*given, "--out", "-", "--scheduler", client.scheduler.address)
+        assert (r.returncode, r.stdout) == (0, want), given
+    # A file that cannot be read is named as given too.
+    (work / "bad.gz").write_bytes(gzip.compress(b"urn:ex:a\n")[:-5])
+    with pytest.raises(urns.dask.ReadError) as e:
+        urns.dask.extract("bad.gz").compute(scheduler="sync")
+    assert e.value.path == "bad.gz"

@@ -4,7 +4,7 @@
     >>> import urns.dask
     >>> bag = urns.dask.extract("logs/*.txt.gz")
     >>> bag.take(1)
-    ({'version': 2, 'file': '/data/logs/a.txt.gz', 'line': 3, 'column': 12,
+    ({'version': 2, 'file': 'logs/a.txt.gz', 'line': 3, 'column': 12,
       'offset': 117, 'urn': 'urn:isbn:0-395-36341-1', 'syntax': 'rfc2141bis',
       'scheme': 'urn', 'nid': 'isbn', 'nss': '0-395-36341-1',
       'assigned_name': 'urn:isbn:0-395-36341-1'},)
@@ -14,7 +14,8 @@ extract() returns a dask.bag of one dict per URN found: the records of
 same files, in the same order:
 
     version        2, the version of the record format
-    file           the file's path (absolute for local files; its bytes
+    file           the file's name as given (a glob's match as a shell
+                   names it; a URL for a file that is not local; its bytes
                    that are not UTF-8 as U+FFFD, and then file_base64)
     line, column   the line from 1, the column in bytes from 1
     offset         the byte offset of the URN in the (decompressed) file
@@ -37,7 +38,14 @@ the gzip magic bytes is decompressed, whatever its name (as `urn` does:
 member after member, and an error for data after the last one); a name
 ending .bz2, .xz, .lzma or .zst is decompressed by fsspec (which `urn`
 does not do). A file that cannot be read raises urns.dask.ReadError naming
-it. A process that runs partitions keeps up to KEEP_FREED bytes (256 MiB)
+it. A file is read in bounded memory: a buffer of CHUNK bytes (8 MiB), into
+which gzip is decompressed a buffer at a time (zlib's output capped), which
+grows for a line longer than itself up to max_line + 1 bytes and is back to
+CHUNK bytes once that line is done. A line longer than max_line (64 MiB by
+default, `urn extract --max-line`'s) is skipped as `urn` skips it: read to
+its "\n" without being held, no record, a LineTooLong warning 'FILE:LINE:
+line longer than N bytes, skipped', the next line searched. A process that
+runs partitions keeps up to KEEP_FREED bytes (256 MiB)
 of the memory Python frees, for the next partitions, rather than giving it
 back to the kernel (0 turns that off).
 
@@ -49,8 +57,10 @@ The command line, against a running scheduler or a local cluster:
 
 writes the records as `urn extract --json` does (the same bytes for the
 same files), exits 0 if a URN was found, 1 if none, 2 on an error (said in
-one line; --debug shows the traceback); --out is written to a temporary
-file renamed at the end, so it is whole or absent.
+one line; --debug shows the traceback) or if a line longer than
+--max-line was skipped (its message on standard error, as `urn` writes
+it); --out is written to a temporary file renamed at the end, so it is
+whole or absent.
 """
 
 import argparse
@@ -58,15 +68,26 @@ import os
 import re
 import sys
 import threading
+import warnings
 import zlib
 
 from . import _urns
 
-__all__ = ["ReadError", "extract", "main"]
+__all__ = ["LineTooLong", "ReadError", "extract", "main"]
 
-#: The bytes read at a time from a file (and the most held at once, with
-#: the line that straddles two reads).
+#: The bytes read at a time from a file (decompressed bytes for gzip), and
+#: the size of the read buffer: what a file holds of a worker's memory,
+#: unless a line is longer (the buffer grows to hold it, up to max_line + 1
+#: bytes, and goes back to CHUNK when it is done).
 CHUNK = 8 << 20
+
+#: The longest line searched, in bytes (its "\r" counted, its "\n" not),
+#: as `urn extract --max-line`'s default: a longer line is skipped, read to
+#: its end without being held (LineTooLong says so).
+MAX_LINE = 64 << 20
+
+#: The compressed bytes read at a time from a gzip file.
+_GZIP_READ = 1 << 18
 
 #: The bytes of freed Python memory that a process running partitions keeps
 #: for the next ones, rather than giving it back to the kernel: a
@@ -97,12 +118,19 @@ class ReadError(OSError):
         return (type(self), (self.path, self.reason))
 
 
+class LineTooLong(UserWarning):
+    """A line longer than max_line was skipped (not searched): str() is
+    'FILE:LINE: line longer than N bytes, skipped', `urn extract`'s
+    message."""
+
+
 class _Options:
     """What every block of a call is searched with (pickled to workers)."""
 
-    def __init__(self, syntax, strict, namespaces, uri_context, canonical, json):
+    def __init__(self, syntax, strict, namespaces, uri_context, canonical, json, max_line=MAX_LINE):
         self.syntax, self.strict, self.namespaces = syntax, strict, namespaces
         self.uri_context, self.canonical, self.json = uri_context, canonical, json
+        self.max_line = max_line
         self.keep_freed = KEEP_FREED  # the caller's, for the workers
 
     def start(self):
@@ -119,147 +147,249 @@ def _name_bytes(path):
     return os.fsencode(path)
 
 
-def _gunzip(raw, path):
-    """The decompressed bytes of a gzip stream, chunk by chunk: member after
-    member; an error for a truncated stream or data after the last member
-    (the reasons `urn` gives)."""
-    d = zlib.decompressobj(16 + zlib.MAX_WBITS)
-    pending = b""
-    while True:
-        data = pending or raw.read(CHUNK)
-        pending = b""
-        if not data:
-            if d.eof:
-                return
-            raise ReadError(path, "truncated gzip data")
-        if d.eof:
-            # Another member follows (gzip -c a b > ab.gz); anything else is an error.
-            if len(data) < 2:
-                data += raw.read(CHUNK)
-            if data[:2] != b"\x1f\x8b":
-                raise ReadError(path, "data after the end of the gzip data")
-            d = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        try:
-            out = d.decompress(data)
-        except zlib.error as e:
-            raise ReadError(path, "not valid gzip data (%s)" % e) from None
-        if out:
-            yield out
-        pending = d.unused_data
+class _Gunzip:
+    """readinto() of the decompressed bytes of a gzip stream, member after
+    member, at most len(into) bytes at a time: the decompressor's output is
+    capped (zlib's max_length, the input it did not take kept in
+    unconsumed_tail), so that no more than that is held, whatever the
+    compression ratio. An error for a truncated stream or data after the
+    last member (the reasons `urn` gives)."""
 
+    def __init__(self, raw, path):
+        self.raw, self.path = raw, path
+        self.d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        self.input = b""  # compressed bytes read but not yet given to self.d
+        self.ended = False  # raw is at its end
 
-class _Again:
-    """A file's read(n), the bytes read from it already coming first."""
-
-    def __init__(self, first, raw):
-        self.first, self.raw = first, raw
-
-    def read(self, n):
-        if self.first is not None:
-            b, self.first = self.first, None
-            return b
-        return self.raw.read(n)
-
-
-class _Chunks:
-    """readinto() over an iterable of bytes (the gzip decompressor's)."""
-
-    def __init__(self, chunks):
-        self.chunks, self.pending, self.at = iter(chunks), b"", 0
+    def _read(self):
+        if self.ended:
+            return b""
+        data = self.raw.read(_GZIP_READ)
+        self.ended = not data
+        return data
 
     def readinto(self, into):
-        while self.at == len(self.pending):
-            self.pending, self.at = next(self.chunks, None), 0
-            if self.pending is None:
-                self.pending = b""
-                return 0
-        n = min(len(into), len(self.pending) - self.at)
-        with memoryview(self.pending) as whole:
-            into[:n] = whole[self.at:self.at + n]
-        self.at += n
+        want = len(into)  # > 0 (0 would lift zlib's cap)
+        while True:
+            d = self.d
+            if d.eof:
+                # Another member follows (gzip -c a b > ab.gz); anything else is an error.
+                while len(self.input) < 2 and not self.ended:
+                    self.input += self._read()
+                if not self.input:
+                    return 0
+                if self.input[:2] != b"\x1f\x8b":
+                    raise ReadError(self.path, "data after the end of the gzip data")
+                self.d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+                continue
+            if d.unconsumed_tail:
+                data = d.unconsumed_tail
+            elif self.input:
+                data, self.input = self.input, b""
+            else:
+                # b"" at the end of the input: zlib may still hold output.
+                data = self._read()
+            try:
+                out = d.decompress(data, want)
+            except zlib.error as e:
+                raise ReadError(self.path, "not valid gzip data (%s)" % e) from None
+            if d.eof:
+                self.input = d.unused_data
+            if out:
+                into[:len(out)] = out
+                return len(out)
+            if not data and not d.eof:
+                raise ReadError(self.path, "truncated gzip data")
+
+
+class _Head:
+    """readinto() of a file whose first bytes were read already."""
+
+    def __init__(self, head, readinto):
+        self.head, self.rest = head, readinto
+
+    def readinto(self, into):
+        if self.head:
+            n = min(len(into), len(self.head))
+            into[:n] = self.head[:n]
+            self.head = self.head[n:]
+            return n
+        return self.rest(into)
+
+
+class _Limit:
+    """readinto() of the next `left` bytes of a file."""
+
+    def __init__(self, readinto, left):
+        self.rest, self.left = readinto, left
+
+    def readinto(self, into):
+        if self.left <= 0:
+            return 0
+        with memoryview(into) as whole, whole[:min(len(into), self.left)] as part:
+            n = self.rest(part)
+        self.left -= n
         return n
+
+
+def _readinto(raw):
+    """raw's readinto(), or one made of its read()."""
+    if hasattr(raw, "readinto"):
+        return raw.readinto
+
+    def readinto(into):
+        data = raw.read(len(into))
+        into[:len(data)] = data
+        return len(data)
+
+    return readinto
 
 
 _local = threading.local()
 
 
-def _read_buffer():
-    """This thread's read buffer: a bytearray of CHUNK bytes (more after a
-    longer line), reused from file to file. Reading into it takes no new
-    memory, which the kernel would map and clear page by page for every
-    chunk of every file."""
+def _read_buffer(size):
+    """A read buffer of `size` bytes: this thread's, reused from file to
+    file while its size is asked for (CHUNK unless max_line is less).
+    Reading into it takes no new memory, which the kernel would map and
+    clear page by page for every chunk of every file."""
     buf = getattr(_local, "buffer", None)
-    if buf is None:
-        buf = _local.buffer = bytearray(CHUNK)
+    if buf is None or len(buf) != size:
+        buf = _local.buffer = bytearray(size)
     return buf
 
 
-def _line_blocks(fs, path):
-    """The bytes of a file as blocks of whole lines, decompressed if it is
-    gzip (by its first two bytes) or has an extension of
-    _FSSPEC_COMPRESSION: (data, end) where data[:end] holds the lines read
-    so far but the unfinished last one (the whole rest at the end of the
-    file). data is the thread's read buffer, read into again (the
-    unfinished line moved to its start) when the next block is asked for."""
+def _lines(readinto, max_line):
+    """The bytes of readinto() as blocks of whole lines, in bounded memory:
+    (data, end) where data[:end] holds the lines read so far but the
+    unfinished last one (the whole rest at the end), data being the read
+    buffer, read into again (the unfinished line moved to its start) when
+    the next block is asked for; and (None, n) for a line longer than
+    max_line: its n bytes (its "\\n" included) were read and not kept.
+
+    The buffer holds min(CHUNK, max_line + 1) bytes; it grows for a longer
+    line, up to max_line + 1 bytes (enough to see that a line is too long,
+    as `urn` reads: a line in the buffer is never over max_line), and goes
+    back to its size once that line is done."""
+    size = min(CHUNK, max_line + 1)
+    buf = _read_buffer(size)
+    have = 0  # the bytes in buf: the start of a line not yet ended
+    whole_lines = False  # whether buf[:have] may hold whole lines (after a line skipped)
+    try:
+        while True:
+            if have == len(buf):
+                if have > max_line:
+                    # Too long: read on to its "\n" a buffer at a time.
+                    skipped = have
+                    buf = _read_buffer(size)
+                    while True:
+                        n = readinto(buf)
+                        nl = buf.find(b"\n", 0, n) if n else -1
+                        if nl >= 0 or not n:
+                            break
+                        skipped += n
+                    if not n:
+                        yield None, skipped
+                        return
+                    yield None, skipped + nl + 1
+                    have = n - nl - 1
+                    buf[:have] = buf[nl + 1:n]
+                    whole_lines = True
+                    continue
+                # A line longer than the buffer: a larger one, up to max_line + 1
+                # (resized in place: realloc, which need not copy).
+                buf.extend(bytes(min(2 * len(buf), max_line + 1) - len(buf)))
+            with memoryview(buf) as whole, whole[have:] as free:
+                n = readinto(free)
+            if not n:
+                break
+            end = buf.rfind(b"\n", 0 if whole_lines else have, have + n) + 1
+            whole_lines = False
+            have += n
+            if end == 0:
+                continue
+            yield buf, end
+            rest = have - end
+            if len(buf) > size and rest < size:
+                # The long line is done: back to the buffer's size.
+                small = bytearray(size)
+                small[:rest] = buf[end:have]
+                buf = _local.buffer = small
+            else:
+                buf[:rest] = buf[end:have]  # the same length: moved in place
+            have = rest
+        if have:
+            yield buf, have
+    finally:
+        if len(buf) > size:
+            _local.buffer = bytearray(size)
+
+
+def _line_blocks(fs, path, shown, max_line):
+    """_lines() of a file, decompressed if it is gzip (by its first two
+    bytes) or has an extension of _FSSPEC_COMPRESSION; errors name it
+    `shown`."""
     compression = _FSSPEC_COMPRESSION.get(os.path.splitext(path)[1])
     try:
         with fs.open(path, "rb", compression=compression) as raw:
             head = raw.read(2)
             if compression is None and head == b"\x1f\x8b":
-                readinto, head = _Chunks(_gunzip(_Again(head, raw), path)).readinto, b""
-            elif hasattr(raw, "readinto"):
-                readinto = raw.readinto
+                gz = _Gunzip(raw, shown)
+                gz.input = head
+                readinto = gz.readinto
             else:
-                readinto = _Chunks(iter(lambda: raw.read(CHUNK), b"")).readinto
-            buf = _read_buffer()
-            buf[:len(head)] = head
-            have = len(head)  # the bytes in buf: the start of a line not yet ended
-            while True:
-                if have == len(buf):  # a line longer than the buffer
-                    buf.extend(bytes(len(buf)))
-                with memoryview(buf) as whole, whole[have:] as free:
-                    n = readinto(free)
-                if not n:
-                    break
-                end = buf.rfind(b"\n", have, have + n) + 1
-                have += n
-                if end == 0:
-                    continue
-                yield buf, end
-                rest = have - end
-                buf[:rest] = buf[end:have]  # the same length: moved in place
-                have = rest
-            if have:
-                yield buf, have
+                readinto = _Head(head, _readinto(raw)).readinto
+            yield from _lines(readinto, max_line)
     except ReadError:
         raise
     except (OSError, EOFError, ValueError, zlib.error) as e:
-        raise ReadError(path, getattr(e, "strerror", None) or str(e) or type(e).__name__) from None
+        raise ReadError(shown, getattr(e, "strerror", None) or str(e) or type(e).__name__) from None
 
 
-def _file_part(fs, path, shown, opts):
-    """The records of a whole file, read a chunk at a time: each search
-    takes the whole lines read so far, the rest waits for the next chunk."""
+def _search(blocks, shown, opts, line, offset):
+    """The records of blocks of lines (_lines()), the first at `line` and
+    `offset`; a line too long is said (LineTooLong; among blocks of JSON
+    Lines, which are bytes, its message as a str)."""
     opts.start()
     name = _name_bytes(shown)
     out = []  # records, or blocks of JSON lines
     add = out.append if opts.json else out.extend
-    line, offset = 1, 0
-    for data, end in _line_blocks(fs, path):
+    for data, end in blocks:
+        if data is None:
+            message = "%s:%d: line longer than %d bytes, skipped" % (shown, line, opts.max_line)
+            if opts.json:
+                out.append(message)
+            else:
+                warnings.warn(LineTooLong(message), stacklevel=2)
+            line, offset = line + 1, offset + end
+            continue
         found, newlines = opts.search(data, 0, end, name, line, offset)
         add(found)
         line, offset = line + newlines, offset + end
     return out
 
 
-def _count_newlines(fs, path, start, size):
+def _file_part(fs, path, shown, opts):
+    """The records of a whole file, read a chunk at a time: each search
+    takes the whole lines read so far, the rest waits for the next chunk."""
+    return _search(_line_blocks(fs, path, shown, opts.max_line), shown, opts, 1, 0)
+
+
+def _count_newlines(fs, path, shown, start, size):
     """The "\\n"s of the bytes [start, start + size) of a file."""
     try:
         with fs.open(path, "rb") as f:
             f.seek(start)
-            return f.read(size).count(b"\n")
+            count = 0
+            while size > 0:
+                data = f.read(min(size, CHUNK))
+                if not data:
+                    break
+                count += data.count(b"\n")
+                size -= len(data)
+            return count
     except OSError as e:
-        raise ReadError(path, e.strerror or str(e)) from None
+        raise ReadError(shown, e.strerror or str(e)) from None
 
 
 def _line_start(f, at, size):
@@ -284,26 +414,27 @@ def _line_start(f, at, size):
 def _block_part(fs, path, shown, opts, index, blocksize, size, newlines_before):
     """The records of the lines that start in the bytes [index * blocksize,
     (index + 1) * blocksize) of an uncompressed file: the block from the
-    first line start in that range to the first one after it. Its first
-    line's number is 1 plus the "\\n"s before it: those of the ranges
-    before (newlines_before[index]), and the one that ends the line that
-    straddles the range's start, if one does."""
-    opts.start()
-    name = _name_bytes(shown)
+    first line start in that range to the first one after it, read as a
+    file is (a chunk at a time). Its first line's number is 1 plus the
+    "\\n"s before it: those of the ranges before (newlines_before[index]),
+    and the one that ends the line that straddles the range's start, if
+    one does."""
     raw_start = index * blocksize
     try:
         with fs.open(path, "rb") as f:
             start = _line_start(f, raw_start, size)
             end = _line_start(f, min(raw_start + blocksize, size), size)
             if start >= end:
+                opts.start()
                 return [b""] if opts.json else []
             f.seek(start)
-            data = f.read(end - start)
+            line = 1 + newlines_before[index] + (1 if start > raw_start else 0)
+            return _search(_lines(_Limit(_readinto(f), end - start).readinto, opts.max_line), shown, opts, line,
+                           start)
+    except ReadError:
+        raise
     except OSError as e:
-        raise ReadError(path, e.strerror or str(e)) from None
-    line = 1 + newlines_before[index] + (1 if start > raw_start else 0)
-    found, _ = opts.search(data, 0, len(data), name, line, start)
-    return [found] if opts.json else found
+        raise ReadError(shown, e.strerror or str(e)) from None
 
 
 def _prefix_sums(counts):
@@ -321,8 +452,10 @@ def _files(paths):
     """(fs, path, shown) of every file: each path or glob in the order
     given, a glob's matches sorted (as a shell gives them), a file given
     twice kept twice (as `urn` reads it twice). shown: the name in the
-    records (the path; a URL for a file that is not local)."""
-    from fsspec.core import url_to_fs
+    records and errors: a local file's path as given (a glob's match as
+    the shell would give it: relative if the glob is, as `urn` writes the
+    names it is given), a URL for a file that is not local."""
+    from fsspec.core import split_protocol, url_to_fs
 
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
@@ -339,8 +472,24 @@ def _files(paths):
                 raise ReadError(p, "No such file" if not fs.exists(root) else "not a file")
             found = [root]
         local = "file" in (fs.protocol if isinstance(fs.protocol, (tuple, list)) else (fs.protocol,))
-        out += [(fs, x, x if local else fs.unstrip_protocol(x)) for x in found]
+        if not local:
+            out += [(fs, x, fs.unstrip_protocol(x)) for x in found]
+        elif split_protocol(p)[0] is not None:  # file://...
+            out += [(fs, x, x) for x in found]
+        else:
+            out += [(fs, x, _as_given(p, root, x)) for x in found]
     return out
+
+
+def _as_given(given, root, path):
+    """The name of a local file `path` that `given` (a path or a glob, its
+    absolute form `root`) names, as given: fsspec makes a relative path
+    absolute by putting the working directory before it."""
+    if root.endswith(given):
+        prefix = root[:len(root) - len(given)]
+        if path.startswith(prefix):
+            return path[len(prefix):]
+    return path if os.path.isabs(given) else os.path.relpath(path)
 
 
 def _is_gzip(fs, path):
@@ -348,7 +497,7 @@ def _is_gzip(fs, path):
         return f.read(2) == b"\x1f\x8b"
 
 
-def _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context, json):
+def _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context, json, max_line=MAX_LINE):
     """The delayed objects of every partition, in order."""
     from dask.delayed import delayed
     from dask.utils import parse_bytes
@@ -361,7 +510,9 @@ def _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context,
         blocksize = parse_bytes(blocksize) if isinstance(blocksize, str) else int(blocksize)
         if blocksize <= 0:
             raise ValueError("blocksize must be positive, not %r" % blocksize)
-    opts = _Options(syntax, strict, namespaces, uri_context, canonical, json)
+    if isinstance(max_line, bool) or not isinstance(max_line, int) or max_line <= 0:
+        raise ValueError("max_line must be a positive int, not %r" % (max_line,))
+    opts = _Options(syntax, strict, namespaces, uri_context, canonical, json, max_line)
     parts = []
     for fs, path, shown in _files(paths):
         size = fs.size(path) if blocksize is not None else None
@@ -370,14 +521,14 @@ def _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context,
             parts.append(delayed(_file_part)(fs, path, shown, opts))
             continue
         n = -(-size // blocksize)
-        counts = [delayed(_count_newlines)(fs, path, i * blocksize, blocksize) for i in range(n)]
+        counts = [delayed(_count_newlines)(fs, path, shown, i * blocksize, blocksize) for i in range(n)]
         before = delayed(_prefix_sums)(counts)
         parts += [delayed(_block_part)(fs, path, shown, opts, i, blocksize, size, before) for i in range(n)]
     return parts
 
 
 def extract(paths, syntax="rfc2141bis", namespaces=False, blocksize=None, strict=False, canonical=False,
-            uri_context=True):
+            uri_context=True, max_line=MAX_LINE):
     """A dask.bag of one dict per URN found in the files: the records of
     `urn extract --json` on the same files (see the module's help for the
     fields), in the same order.
@@ -399,13 +550,21 @@ def extract(paths, syntax="rfc2141bis", namespaces=False, blocksize=None, strict
     canonical: add to each record "canonical": urns.canonical(urn,
     syntax=syntax, namespaces=namespaces), None for a URN whose namespace
     rejects it.
+    max_line: the longest line searched, in bytes (its "\r" counted, not
+    its "\n"; `urn extract --max-line`'s default, 64 MiB). A longer line is
+    skipped as `urn extract` skips it: it gives no record, it is read to
+    its "\n" without being held (no more than max_line + 1 bytes of it at
+    once), a LineTooLong warning says 'FILE:LINE: line longer than N bytes,
+    skipped' where the partition runs, and the next line is searched.
     Errors: ReadError (an OSError naming the file) for a file that is
     missing or cannot be read or decompressed, FileNotFoundError for a glob
-    that matches nothing, ValueError for an unknown syntax.
+    that matches nothing, ValueError for an unknown syntax or a max_line
+    that is not a positive int.
     """
     import dask.bag as db
 
-    return db.from_delayed(_parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context, False))
+    return db.from_delayed(_parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context, False,
+                                  max_line))
 
 
 def _abnf_namespace(spec):
@@ -432,14 +591,30 @@ def _abnf_namespace(spec):
 
 
 def _write(out, futures):
-    """Writes the partitions' JSON lines in order; whether any was written."""
-    found = False
+    """Writes the partitions' JSON lines in order, and the message of each
+    line skipped (too long) to standard error; (whether a record was
+    written, whether a line was skipped)."""
+    found = skipped = False
     for f in futures:
         for block in f.result():
+            if isinstance(block, str):
+                print(block, file=sys.stderr, flush=True)
+                skipped = True
+                continue
             out.write(block)
             found = found or bool(block)
         f.release()
-    return found
+    return found, skipped
+
+
+def _size(text):
+    """--max-line's N as `urn` reads it: a positive byte count, with a K, M
+    or G suffix (powers of 1024)."""
+    m = re.fullmatch(r"([0-9]+)([KkMmGg]?)", text)
+    n = int(m.group(1)) << {"": 0, "k": 10, "m": 20, "g": 30}[m.group(2).lower()] if m else 0
+    if n <= 0 or n > 1 << 40:
+        raise argparse.ArgumentTypeError("expected a positive byte count (like 4096, 64K or 16M), not %r" % text)
+    return n
 
 
 def main(argv=None):
@@ -452,7 +627,7 @@ def main(argv=None):
         "extract", help="the URNs of files (globs; gzip decompressed) to a JSON Lines file",
         description="Writes the records of `urn extract --json` (docs/schema/extract.schema.json), "
                     "file by file in the order given (each glob's matches sorted). Exit status: 0 some "
-                    "URN found, 1 none found, 2 an error.")
+                    "URN found, 1 none found, 2 an error or a line longer than --max-line (skipped).")
     ex.add_argument("paths", nargs="+", metavar="GLOB", help="files or globs (quote them)")
     ex.add_argument("--out", required=True, metavar="FILE.jsonl",
                     help="the output file ('-': standard output), written whole or not at all")
@@ -473,6 +648,9 @@ def main(argv=None):
                     help="add each URN's canonical form (null where its namespace rejects it)")
     ex.add_argument("--blocksize", default=None,
                     help="cut uncompressed files into blocks of whole lines of this size (e.g. 64MiB)")
+    ex.add_argument("--max-line", type=_size, default=MAX_LINE, metavar="N",
+                    help="skip a line longer than N bytes (K, M, G suffixes; default 64M) with a message "
+                         "naming it, and give status 2, as `urn extract` does")
     ex.add_argument("--debug", action="store_true", help="show the traceback of an error")
     args = ap.parse_args(argv)
     if args.scheduler and args.workers is not None:
@@ -499,7 +677,7 @@ def _extract_command(args):
     namespaces = _urns.Registry(args.namespace) if args.namespace else args.namespaces
     # The partitions are made (and the files found) before any cluster starts.
     parts = module._parts(args.paths, args.syntax, namespaces, args.blocksize, args.strict, args.canonical,
-                          not args.no_uri_context, True)
+                          not args.no_uri_context, True, args.max_line)
     from distributed import Client, LocalCluster
 
     quiet = logging.DEBUG if args.debug else logging.CRITICAL
@@ -514,14 +692,14 @@ def _extract_command(args):
     try:
         futures = client.compute(parts)
         if args.out == "-":
-            found = _write(sys.stdout.buffer, futures)
+            found, skipped = _write(sys.stdout.buffer, futures)
             sys.stdout.buffer.flush()
         else:
             # A temporary file next to the output, renamed over it at the end.
             target = os.path.abspath(args.out)
             tmp = os.path.join(os.path.dirname(target), ".%s.%d.tmp" % (os.path.basename(target), os.getpid()))
             with open(tmp, "wb") as out:
-                found = _write(out, futures)
+                found, skipped = _write(out, futures)
             os.replace(tmp, target)
             tmp = None
     finally:
@@ -533,7 +711,7 @@ def _extract_command(args):
         client.close()
         if cluster is not None:
             cluster.close()
-    return 0 if found else 1
+    return 2 if skipped else 0 if found else 1
 
 
 if __name__ == "__main__":

@@ -8,14 +8,18 @@ from typing import Any, Iterable, List, Literal, Optional, Sequence, Union
 from . import Namespace, Registry
 
 KEEP_FREED: int
+CHUNK: int
+MAX_LINE: int
 
 class ReadError(OSError):
     path: str
     reason: str
     def __init__(self, path: str, reason: str) -> None: ...
 
+class LineTooLong(UserWarning): ...
+
 def extract(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]],
             syntax: Literal["rfc2141bis", "rfc2141", "rfc8141"] = ...,
             namespaces: Union[bool, None, Registry, Iterable[Namespace]] = ..., blocksize: Union[None, int, str] = ...,
-            strict: bool = ..., canonical: bool = ..., uri_context: bool = ...) -> Any: ...
+            strict: bool = ..., canonical: bool = ..., uri_context: bool = ..., max_line: int = ...) -> Any: ...
 def main(argv: Optional[List[str]] = ...) -> int: ...
