@@ -18,6 +18,9 @@
 #   tools/bench.sh --scaling       only the scaling run: time per byte on
 #                                  adversarial inputs of 1 to 16 MiB against a
 #                                  reference pass (bench/scaling.cpp)
+#   tools/bench.sh --check-lines  only the check loops of the urn tool: MB/s of
+#                                  blank and short lines against URN lines
+#                                  (bench/check_lines.cpp)
 #   tools/bench.sh -- ARGS         pass ARGS to urns_bench (e.g.
 #                                  --benchmark_filter=mixed/ or --benchmark_repetitions=15)
 #
@@ -31,21 +34,23 @@ compile_cost=0
 instructions=0
 repeat=0
 scaling=0
+check_lines=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --compile-cost) compile_cost=1; shift ;;
         --instructions) instructions=1; shift ;;
         --repeat) repeat=$2; shift 2 ;;
         --scaling) scaling=1; shift ;;
+        --check-lines) check_lines=1; shift ;;
         --) shift; break ;;
-        *) echo "usage: tools/bench.sh [--compile-cost] [--instructions] [--repeat N] [--scaling] [-- urns_bench args]" >&2; exit 2 ;;
+        *) echo "usage: tools/bench.sh [--compile-cost] [--instructions] [--repeat N] [--scaling] [--check-lines] [-- urns_bench args]" >&2; exit 2 ;;
     esac
 done
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
       -DURNS_BUILD_TESTS=OFF -DURNS_BUILD_EXAMPLES=OFF >/dev/null
-ninja -C "$build" -j2 urns_bench urns_bench_scaling >/dev/null
+ninja -C "$build" -j2 urns_bench urns_bench_scaling urns_bench_check_lines >/dev/null
 if [ -f "$root/tools/CMakeLists.txt" ]; then
     ninja -C "$build" -j2 >/dev/null 2>&1 || true   # the urn tool, when it exists
 fi
@@ -59,6 +64,11 @@ echo
 
 if [ "$scaling" = 1 ]; then
     "$build/bench/urns_bench_scaling" "$@"
+    exit 0
+fi
+
+if [ "$check_lines" = 1 ]; then
+    "$build/bench/urns_bench_check_lines" "$@"
     exit 0
 fi
 
