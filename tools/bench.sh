@@ -28,6 +28,9 @@
 #                                  --instructions, instructions.json: what
 #                                  `bench/results.py DIR` makes the tables of
 #                                  bench/README.md from
+#   tools/bench.sh --check-lines  only the check loops of the urn tool: MB/s of
+#                                  blank and short lines against URN lines
+#                                  (bench/check_lines.cpp)
 #   tools/bench.sh -- ARGS         pass ARGS to urns_bench (e.g.
 #                                  --benchmark_filter=mixed/ or --benchmark_repetitions=15)
 #
@@ -42,6 +45,7 @@ instructions=0
 repeat=0
 scaling=0
 json=""
+check_lines=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --compile-cost) compile_cost=1; shift ;;
@@ -49,16 +53,17 @@ while [ $# -gt 0 ]; do
         --repeat) repeat=$2; shift 2 ;;
         --scaling) scaling=1; shift ;;
         --json) json=$2; shift 2 ;;
+        --check-lines) check_lines=1; shift ;;
         --) shift; break ;;
         -h|--help) sed -n '3,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "usage: tools/bench.sh [--compile-cost] [--instructions] [--repeat N] [--scaling] [--json DIR] [-- urns_bench args]" >&2; exit 2 ;;
+        *) echo "usage: tools/bench.sh [--compile-cost] [--instructions] [--repeat N] [--scaling] [--json DIR] [--check-lines] [-- urns_bench args]" >&2; exit 2 ;;
     esac
 done
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
       -DURNS_BUILD_TESTS=OFF -DURNS_BUILD_EXAMPLES=OFF >/dev/null
-ninja -C "$build" -j2 urns_bench urns_bench_scaling >/dev/null
+ninja -C "$build" -j2 urns_bench urns_bench_scaling urns_bench_check_lines >/dev/null
 if [ -f "$root/tools/CMakeLists.txt" ]; then
     ninja -C "$build" -j2 >/dev/null 2>&1 || true   # the urn tool, when it exists
 fi
@@ -98,6 +103,11 @@ fi
 
 if [ "$scaling" = 1 ]; then
     "$build/bench/urns_bench_scaling" "$@"
+    exit 0
+fi
+
+if [ "$check_lines" = 1 ]; then
+    "$build/bench/urns_bench_check_lines" "$@"
     exit 0
 fi
 

@@ -6,6 +6,7 @@
 #include "messages.hpp"
 #include "namespaces.hpp"
 #include "parallel.hpp"
+#include "quiet_check.hpp"
 #include "shown.hpp"
 #include "streams.hpp"
 
@@ -193,46 +194,25 @@ public:
         auto const each = [this](origin const& where, std::string_view text) { return line(where, text); };
         auto const on_long = [this](origin const& where) { too_long(where); };
         // With -q and only the syntax to check, a valid line prints
-        // nothing: the runs of valid lines are passed over whole
-        // (urns::valid_lines, which vouches for most of them from bit
-        // masks), and the line after each run is read as usual, but for
-        // the error valid_lines found, which is reported as it is where
-        // the line is the text parsed (not empty, not the first line of a
-        // file, which may hold a byte order mark). From a line that ends
-        // in "\r" on, the rest of the block is read line by line (a file
-        // with CRLF line ends: valid_lines would refuse each of its
-        // lines). Not at all when a line of the block may be longer than
-        // --max-line (reported, valid or not).
+        // nothing: for_each_unproven_line passes over the runs of valid
+        // and of blank lines, and the error valid_lines found is reported
+        // as it is where the line is the text parsed. Not at all when a
+        // line of the block may be longer than --max-line (reported,
+        // valid or not).
         if (!skip_valid_ || max_line < block.size())
             return for_each_block_line(file, block, first_line, first_offset, max_line, flush_each, each, on_long);
-        std::size_t at = 0;
-        while (at != block.size()) {
-            urns::line_run const run = urns::valid_lines(block.substr(at), o_.syn);
-            at += run.bytes;
-            first_line += run.lines;
-            first_offset += run.bytes;
-            if (at == block.size())
-                break;
-            std::size_t const nl = block.find('\n', at);
-            std::size_t const stop = nl == std::string_view::npos ? block.size() : nl + 1;
-            std::string_view const text = block.substr(at, stop - at - (nl == std::string_view::npos ? 0 : 1));
-            if (!text.empty() && text.back() == '\r')
-                return for_each_block_line(file, block.substr(at), first_line, first_offset, max_line, flush_each,
-                                           each, on_long);
-            if (run.refused && !text.empty() && first_offset != 0) {
+        return for_each_unproven_line(
+            block, first_line, first_offset, o_.syn,
+            [&](std::size_t number, std::uint64_t offset, std::string_view text, urns::parse_error const& e) {
                 invalid();
-                report_invalid(origin{file, first_line, first_offset}, text, *run.refused);
+                report_invalid(origin{file, number, offset}, text, e);
                 if (flush_each)
                     out().flush();
-            } else if (!for_each_block_line(file, block.substr(at, stop - at), first_line, first_offset, max_line,
-                                            flush_each, each, on_long)) {
-                return false;
-            }
-            ++first_line;
-            first_offset += stop - at;
-            at = stop;
-        }
-        return true;
+                return true;
+            },
+            [&](std::string_view rest, std::size_t number, std::uint64_t offset) {
+                return for_each_block_line(file, rest, number, offset, max_line, flush_each, each, on_long);
+            });
     }
 
 private:

@@ -68,7 +68,7 @@ struct no_file_end {
     for each non-empty one, a UTF-8 byte order mark at the file's start
     removed (origin::bom says it was there), and `on_long(origin)` for
     one longer than `max_line`; flushes standard output after each line
-    when `flush_each`. If `line` returns false, stops and returns false. */
+    (and each run of empty lines) when `flush_each`. If `line` returns false, stops and returns false. */
 template <class Line, class OnLong>
 bool for_each_block_line(std::string_view name, std::string_view block, std::size_t first_line,
                          std::uint64_t first_offset, std::size_t max_line, bool flush_each, Line&& line,
