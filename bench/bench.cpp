@@ -322,8 +322,8 @@ std::vector<named_corpus> corpora;
 void add(std::string const& corpus_name, urns::syntax syn, std::string const& op, std::string const& id,
          std::function<void(benchmark::State&)> fn)
 {
-    std::string const syn_name = syn == static_cast<urns::syntax>(-1) ? "RFC 3986" : name_of(syn);
-    std::string const key = corpus_name + "/" + (syn == static_cast<urns::syntax>(-1) ? "any" : syn_name) + "/" + id;
+    std::string const syn_name = syn == static_cast<urns::syntax>(0xFF) ? "RFC 3986" : name_of(syn);
+    std::string const key = corpus_name + "/" + (syn == static_cast<urns::syntax>(0xFF) ? "any" : syn_name) + "/" + id;
     benchmark::RegisterBenchmark(key.c_str(), fn)->Unit(benchmark::kMicrosecond);
     rows.push_back({corpus_name, syn_name, op, key});
 }
@@ -509,7 +509,7 @@ void register_all()
         }
 #if URNS_BENCH_HAVE_BOOST_URL
         if (nc.name == "mixed")
-            add(nc.name, static_cast<urns::syntax>(-1), "Boost.URL parse_uri", "boost_url_parse_uri",
+            add(nc.name, static_cast<urns::syntax>(0xFF), "Boost.URL parse_uri", "boost_url_parse_uri",
                 [c](benchmark::State& st) { over(st, *c, boost_url); });
 #endif
     }

@@ -9,6 +9,8 @@
 #   tools/deps.sh              the packages of the build and every test
 #   tools/deps.sh fresh-root   the packages tools/fresh_root.sh needs on the
 #                              host (debootstrap), and nothing else
+#   tools/deps.sh format       the packages of tools/format_check.sh (git,
+#                              clang-format-14), and nothing else
 #   tools/deps.sh --check      installs nothing: checks that every external
 #                              program the scripts, the build and the tests
 #                              call is on PATH and belongs to the package
@@ -57,6 +59,8 @@ packages=(
     python3-build                           # python3 -m build --wheel --no-isolation (ctest python_wheel)
     python3-venv python3-pip                # ctest python_wheel: the wheel installed in a fresh venv
     doxygen                                 # the API reference (docs/Doxyfile.in: target docs, test api_docs)
+    clang-format-14                         # tools/format_check.sh: the house style (.clang-format) on changed files
+    git                                     # tools/format_check.sh: the changed lines
     debootstrap                             # tools/fresh_root.sh (.ci/run): the fresh Debian 12 root
     emscripten                              # web/: the package urns-wasm's WebAssembly (cmake/wasm.toolchain.cmake)
     nodejs npm                              # web/test/: node --test, npm pack and npm install of the package
@@ -70,6 +74,11 @@ fresh_root_packages=(
     debootstrap                             # makes the minbase Debian 12 root
 )
 
+# The packages tools/format_check.sh needs (.ci/run runs it on the checkout).
+format_packages=(
+    git clang-format-14
+)
+
 # program:package for every external program that a script, the build or a
 # test calls (beyond those every Debian system has, such as bash, sed, awk,
 # find, timeout, gzip, tar: --check accepts a program of Priority: required).
@@ -80,6 +89,7 @@ programs=(
     dpkg-shlibdeps:dpkg-dev file:file doxygen:doxygen
     dpkg-buildflags:dpkg-dev dpkg-architecture:dpkg-dev strip:binutils lintian:lintian
     zsh:zsh fish:fish
+    clang-format-14:clang-format-14 clang-format-diff-14:clang-format-14 git:git
     debootstrap:debootstrap
     emcc:emscripten em++:emscripten em-config:emscripten node:nodejs npm:npm tsc:node-typescript
     chromium:chromium chromedriver:chromium-driver
@@ -97,6 +107,7 @@ mode=install
 case ${1:-} in
 '') ;;
 fresh-root) packages=("${fresh_root_packages[@]}") ;;
+format) packages=("${format_packages[@]}") ;;
 --check) mode=check ;;
 -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 *) echo "deps.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;

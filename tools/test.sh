@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSL-1.0
 # Runs every test of urns: the README's test command, and what .ci/run runs.
-#   (a) CMake configure, build and ctest with g++ (Release, warnings as errors)
+#   (a) CMake configure, build and ctest with g++ (Release, warnings as
+#       errors: CMakePresets.json's preset release)
 #   (b) b2 -j2 and b2 -j2 test (Jamroot, test/Jamfile; build dir build/b2), then
 #       b2 install to a temporary prefix: its urn --version says the version
 #       of include/urns/version.hpp, test/cmake_package/check_pkgconfig.sh
@@ -86,9 +87,10 @@ step() {
 
 deps_step() { tools/deps.sh; }
 
+# The builds are CMakePresets.json's (release, asan, tsan: the compiler,
+# build type, warnings as errors, sanitizers and build directory).
 cmake_step() {
-    cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release \
-        -DCMAKE_CXX_COMPILER=g++ -DURNS_WARNINGS_AS_ERRORS=ON -DPython3_EXECUTABLE="$python"
+    cmake --preset release -DPython3_EXECUTABLE="$python"
     cmake --build build/release -j "$jobs"
     ctest --test-dir build/release -j "$jobs" --output-on-failure --timeout 300
 }
@@ -131,9 +133,7 @@ install_step() {
 }
 
 sanitize_step() {
-    cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-        -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
-        -DURNS_SANITIZE=address,undefined -DURNS_WARNINGS_AS_ERRORS=ON -DPython3_EXECUTABLE="$python"
+    cmake --preset asan -DPython3_EXECUTABLE="$python"
     cmake --build build/asan -j "$jobs"
     ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -143,9 +143,7 @@ sanitize_step() {
 fuzz_step() { tools/fuzz.sh --ci; }
 
 tsan_step() {
-    cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-        -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
-        -DURNS_SANITIZE=thread -DURNS_WARNINGS_AS_ERRORS=ON
+    cmake --preset tsan
     # Only the library, the threads test and the urn tool (its -j N) are
     # built: the rest runs in (a) and (d).
     cmake --build build/tsan -j "$jobs" --target test_threads urn

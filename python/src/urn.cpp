@@ -54,7 +54,7 @@ PyObject* urn_new(PyTypeObject* type, PyObject* args, PyObject* kwargs)
     for (Py_ssize_t i = 0; i < n; ++i)
         all.push_back(PyTuple_GET_ITEM(args, i));
     py::object names;
-    if (kwargs && PyDict_GET_SIZE(kwargs) != 0) {
+    if (kwargs && PyDict_Size(kwargs) != 0) {
         py::list keys;
         PyObject *k, *v;
         Py_ssize_t pos = 0;
@@ -187,7 +187,7 @@ PyObject* urn_reduce(PyObject* self, PyObject*)
         py::object args = py::make_tuple(ascii_obj(u.buffer()), py::handle(syntax_str(u.syntax())));
         py::handle cls(reinterpret_cast<PyObject*>(Py_TYPE(self)));
         py::object dict = py::getattr(py::handle(self), "__dict__", py::none());
-        if (PyDict_Check(dict.ptr()) && PyDict_GET_SIZE(dict.ptr()) != 0)
+        if (PyDict_Check(dict.ptr()) && PyDict_Size(dict.ptr()) != 0)
             return py::object(py::make_tuple(cls, args, dict));
         return py::object(py::make_tuple(cls, args));
     });

@@ -167,7 +167,8 @@ constexpr std::uint64_t fold_mul_portable(std::uint64_t a, std::uint64_t b) noex
 inline std::uint64_t fold_mul(std::uint64_t a, std::uint64_t b) noexcept
 {
 #if defined(__SIZEOF_INT128__)
-    unsigned __int128 const r = static_cast<unsigned __int128>(a) * b;
+    __extension__ typedef unsigned __int128 u128; // GCC's and clang's, not ISO C++'s
+    u128 const r = static_cast<u128>(a) * b;
     return static_cast<std::uint64_t>(r) ^ static_cast<std::uint64_t>(r >> 64);
 #else
     return fold_mul_portable(a, b);

@@ -64,6 +64,8 @@ std::string show(std::vector<found> const& v)
         std::vector<found> const want{__VA_ARGS__};                                         \
         BOOST_TEST((got == want), input << ": got " << show(got) << ", want " << show(want)); \
     } while (0)
+/// CHECK_LINT expecting no diagnostic (a variadic macro needs an argument).
+#define CHECK_NO_LINT(input, syn, opts) CHECK_LINT(input, syn, opts, /* none */)
 
 urns::check_options const reference{};
 urns::check_options const assigned{true};
@@ -74,13 +76,13 @@ urns::check_options const assigned{true};
 
 BOOST_AUTO_TEST_CASE(clean_urns_have_no_diagnostics)
 {
-    CHECK_LINT("urn:isbn:0-395-36341-1", syntax::rfc2141, reference);
-    CHECK_LINT("URN:ISBN:0-395-36341-1", syntax::rfc2141bis, reference);
-    CHECK_LINT("urn:example:a123,z456", syntax::rfc8141, reference);
-    CHECK_LINT("urn:example:a%2Cb%25%C3%A9", syntax::rfc8141, reference);   // sub-delim, "%", UTF-8
-    CHECK_LINT("urn:isbn:1?s=I2L&c=ToC", syntax::rfc2141bis, reference);
-    CHECK_LINT("urn:isbn:1?s=I=I", syntax::rfc2141bis, reference);        // "I=I" is registered
-    CHECK_LINT("urn:example:a?+r?=q#f", syntax::rfc8141, reference);     // a reference may carry them
+    CHECK_NO_LINT("urn:isbn:0-395-36341-1", syntax::rfc2141, reference);
+    CHECK_NO_LINT("URN:ISBN:0-395-36341-1", syntax::rfc2141bis, reference);
+    CHECK_NO_LINT("urn:example:a123,z456", syntax::rfc8141, reference);
+    CHECK_NO_LINT("urn:example:a%2Cb%25%C3%A9", syntax::rfc8141, reference); // sub-delim, "%", UTF-8
+    CHECK_NO_LINT("urn:isbn:1?s=I2L&c=ToC", syntax::rfc2141bis, reference);
+    CHECK_NO_LINT("urn:isbn:1?s=I=I", syntax::rfc2141bis, reference);   // "I=I" is registered
+    CHECK_NO_LINT("urn:example:a?+r?=q#f", syntax::rfc8141, reference); // a reference may carry them
 }
 
 // RFC 2141 section 2.3.2: "/", "?", "#" SHOULD NOT be used unencoded.
@@ -91,8 +93,8 @@ BOOST_AUTO_TEST_CASE(rfc2141_reserved_characters)
                {sev::warning, code::reserved_unencoded, 12, 1},
                {sev::warning, code::reserved_unencoded, 14, 1});
     // Encoded, they are fine; in RFC 8141 "/" is an NSS character like any other.
-    CHECK_LINT("urn:isbn:a%2Fb%3Fc%23d", syntax::rfc2141, reference);
-    CHECK_LINT("urn:isbn:a/b", syntax::rfc8141, reference);
+    CHECK_NO_LINT("urn:isbn:a%2Fb%3Fc%23d", syntax::rfc2141, reference);
+    CHECK_NO_LINT("urn:isbn:a/b", syntax::rfc8141, reference);
 }
 
 // RFC 2141 section 2.3.1, draft-03 section 2.5.2, RFC 3986 section 2.3.
@@ -107,7 +109,7 @@ BOOST_AUTO_TEST_CASE(needless_percent_encoding)
                {sev::warning, code::needless_pct_encoding, 24, 3},  // .
                {sev::warning, code::needless_pct_encoding, 27, 3}); // 0
     // "~" is excluded in RFC 2141 (section 2.4): %7E is required there.
-    CHECK_LINT("urn:isbn:%7E", syntax::rfc2141, reference);
+    CHECK_NO_LINT("urn:isbn:%7E", syntax::rfc2141, reference);
     // Also in the query and the components.
     CHECK_LINT("urn:isbn:a?c=%6a", syntax::rfc2141bis, reference,
                {sev::warning, code::needless_pct_encoding, 13, 3},
@@ -141,7 +143,7 @@ BOOST_AUTO_TEST_CASE(query_and_fragment)
                {sev::error, code::query_in_assigned_name, 13, 3},
                {sev::error, code::fragment, 16, 2});
     CHECK_LINT("urn:isbn:1?=q", syntax::rfc8141, assigned, {sev::error, code::query_in_assigned_name, 10, 3});
-    CHECK_LINT("urn:isbn:1", syntax::rfc8141, assigned);
+    CHECK_NO_LINT("urn:isbn:1", syntax::rfc8141, assigned);
     // RFC 2141 has neither: "?" and "#" are NSS characters there.
     CHECK_LINT("urn:isbn:1?a#b", syntax::rfc2141, assigned,
                {sev::warning, code::reserved_unencoded, 10, 1},
@@ -155,7 +157,7 @@ BOOST_AUTO_TEST_CASE(query_directives)
     CHECK_LINT("urn:isbn:1?s=i2l", syntax::rfc2141bis, reference, {sev::warning, code::unknown_service, 13, 3});
     CHECK_LINT("urn:isbn:1?c=a&s=", syntax::rfc2141bis, reference, {sev::warning, code::unknown_service, 15, 2});
     // Keywords are case-sensitive: "S" is not "s" (and not registered).
-    CHECK_LINT("urn:isbn:1?S=I2X", syntax::rfc2141bis, reference);
+    CHECK_NO_LINT("urn:isbn:1?S=I2X", syntax::rfc2141bis, reference);
     // A registered keyword repeated: an error at each repetition.
     CHECK_LINT("urn:isbn:1?s=I2U&c=x&s=I2L&s=I2R", syntax::rfc2141bis, reference,
                {sev::warning, code::unknown_service, 13, 3},
@@ -184,8 +186,8 @@ BOOST_AUTO_TEST_CASE(namespace_identifiers)
     CHECK_LINT("urn:xfoo:x", syntax::rfc2141bis, reference, {sev::warning, code::unregistered_nid, 4, 4});
     CHECK_LINT("urn:foo:a123,456", syntax::rfc2141, reference, {sev::warning, code::unregistered_nid, 4, 3});
     CHECK_LINT("urn:urn:x", syntax::rfc8141, reference, {sev::warning, code::unregistered_nid, 4, 3});
-    CHECK_LINT("urn:EXAMPLE:x", syntax::rfc8141, reference);
-    CHECK_LINT("urn:C2PA:x", syntax::rfc8141, reference);
+    CHECK_NO_LINT("urn:EXAMPLE:x", syntax::rfc8141, reference);
+    CHECK_NO_LINT("urn:C2PA:x", syntax::rfc8141, reference);
     // Everything at once, sorted by offset.
     CHECK_LINT("urn:X-foo:a%2c?s=I2X", syntax::rfc2141bis, reference,
                {sev::warning, code::experimental_nid, 4, 5},

@@ -10,6 +10,7 @@
 #include <urns/error.hpp>
 
 #include <charconv>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -195,7 +196,7 @@ BOOST_AUTO_TEST_CASE(a_hidden_byte_anywhere_in_the_window)
     // it is, before, at and after the offset, for the bytes at each edge
     // of the printable range: the window is put together here byte by
     // byte from error.hpp's rule.
-    for (unsigned char const hidden : {0x00, 0x1F, 0x5C, 0x7F, 0x80, 0xFF}) {
+    for (unsigned char const hidden : std::initializer_list<unsigned char>{0x00, 0x1F, 0x5C, 0x7F, 0x80, 0xFF}) {
         for (std::size_t offset : {0u, 5u, 17u, 40u, 41u}) {
             for (std::size_t k = 0; k < 80; ++k) {
                 std::string input(80, 'a');
