@@ -87,7 +87,7 @@ std::shared_ptr<py_namespace> compile_namespace(std::string nid, std::string abn
         root = h.root;
     if (case_insensitive.empty())
         case_insensitive = h.case_insensitive;
-    if (fields.empty())
+    if (fields.empty() && h.check != "x3") // an x3 header's are its X3's: from_abnf picks
         fields = h.fields;
     if (reference.empty())
         reference = h.reference;

@@ -255,7 +255,16 @@ abnf_namespace from_abnf(std::string_view nid, std::string_view abnf_text, std::
     }
     state->root.assign(state->grammar.canonical_name(root_name));
     state->fold_all = names_whole(state->case_insensitive, state->root);
-    state->fields = !options.fields.empty() ? options.fields : header.fields;
+    state->fields = options.fields;
+    if (state->fields.empty()) {
+        // The header's. An x3 namespace's header names the fields its X3
+        // transcription reports, which may not be rules of its ABNF
+        // (uuid's time-low, of RFC 4122's ABNF, in RFC 9562's): of those,
+        // the rules the grammar has.
+        for (std::string const& n : header.fields)
+            if (header.check != "x3" || state->grammar.has_rule(n))
+                state->fields.push_back(n);
+    }
     if (state->fields.empty()) {
         // The rules the root names itself, but the core and RFC 3986 rules.
         std::vector<std::string> const own = state->grammar.rule_names();

@@ -65,8 +65,10 @@ struct abnf_namespace_options {
         the whole NSS. Empty, and none in the header: no extra equivalence. */
     std::vector<std::string> case_insensitive;
     /** Rules whose spans are the NSS's named fields (`urn parse --json`
-        shows them). Empty, and none in the header: the rules the root rule
-        names itself (not those they name), but RFC 5234's and RFC 3986's. */
+        shows them). Empty: the header's (of a `check: x3` header, only
+        those the grammar defines: such a header names the fields of the X3
+        transcription); none there either: the rules the root rule names
+        itself (not those they name), but RFC 5234's and RFC 3986's. */
     std::vector<std::string> fields;
     /** Where the rules come from, for people (namespace_rules::reference). */
     std::string reference;
