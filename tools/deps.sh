@@ -60,7 +60,7 @@ packages=(
     python3-venv python3-pip                # ctest python_wheel: the wheel installed in a fresh venv
     doxygen                                 # the API reference (docs/Doxyfile.in: target docs, test api_docs)
     clang-format-14                         # tools/format_check.sh: the house style (.clang-format) on changed files
-    git                                     # tools/format_check.sh: the changed lines
+    git                                     # tools/format_check.sh: the changed lines; tools/source_date_epoch.sh, tools/dist.sh: the commit's date, the tracked files
     debootstrap                             # tools/fresh_root.sh (.ci/run): the fresh Debian 12 root
     emscripten                              # web/: the package urns-wasm's WebAssembly (cmake/wasm.toolchain.cmake)
     nodejs npm                              # web/test/: node --test, npm pack and npm install of the package
