@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSL-1.0
 # Runs every test of urns: the README's test command, and what .ci/run runs.
 #   (a) CMake configure, build and ctest with g++ (Release, warnings as
-#       errors: CMakePresets.json's preset release)
+#       errors: CMakePresets.json's preset release), the API record
+#       (ctest api_record) among the tests
 #   (b) b2 -j2 and b2 -j2 test (Jamroot, test/Jamfile; build dir build/b2), then
 #       b2 install to a temporary prefix: its urn --version says the version
 #       of include/urns/version.hpp, test/cmake_package/check_pkgconfig.sh
