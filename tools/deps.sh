@@ -59,8 +59,10 @@ packages=(
     python3-build                           # python3 -m build --wheel --no-isolation (ctest python_wheel)
     python3-venv python3-pip                # ctest python_wheel: the wheel installed in a fresh venv
     doxygen                                 # the API reference (docs/Doxyfile.in: target docs, test api_docs)
+    abigail-tools                           # abidw, abidiff: the shared library's ABI record (tools/api_record.sh, ctest api_record)
+    python3-clang-14                        # libclang for Python: the public C++ API's record (tools/api_record.py cxx)
     clang-format-14                         # tools/format_check.sh: the house style (.clang-format) on changed files
-    git                                     # tools/format_check.sh: the changed lines
+    git                                     # tools/format_check.sh: the changed lines; tools/source_date_epoch.sh, tools/dist.sh: the commit's date, the tracked files
     debootstrap                             # tools/fresh_root.sh (.ci/run): the fresh Debian 12 root
     emscripten                              # web/: the package urns-wasm's WebAssembly (cmake/wasm.toolchain.cmake)
     nodejs npm                              # web/test/: node --test, npm pack and npm install of the package
@@ -90,6 +92,7 @@ programs=(
     dpkg-buildflags:dpkg-dev dpkg-architecture:dpkg-dev strip:binutils lintian:lintian
     zsh:zsh fish:fish
     clang-format-14:clang-format-14 clang-format-diff-14:clang-format-14 git:git
+    abidw:abigail-tools abidiff:abigail-tools
     debootstrap:debootstrap
     emcc:emscripten em++:emscripten em-config:emscripten node:nodejs npm:npm tsc:node-typescript
     chromium:chromium chromedriver:chromium-driver

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSL-1.0
 # Runs every test of urns: the README's test command, and what .ci/run runs.
 #   (a) CMake configure, build and ctest with g++ (Release, warnings as
-#       errors: CMakePresets.json's preset release)
+#       errors: CMakePresets.json's preset release), the API record
+#       (ctest api_record) among the tests
 #   (b) b2 -j2 and b2 -j2 test (Jamroot, test/Jamfile; build dir build/b2), then
 #       b2 install to a temporary prefix: its urn --version says the version
 #       of include/urns/version.hpp, test/cmake_package/check_pkgconfig.sh
@@ -17,7 +18,8 @@
 #       cpack from it: their files and Depends, lintian -EviIL +pedantic
 #       clean, the same consumer built against them unpacked, the paths
 #       the manual pages name, and python/tests/ (pytest) run against the
-#       unpacked module
+#       unpacked module; then test/cmake_package/check_reproducible.sh
+#       builds them again in build/deb-again and finds the same bytes
 #   (d) clang++ ASan+UBSan build (warnings as errors) and ctest on it
 #   (e) tools/fuzz.sh --ci (bounded fuzzing)
 #   (f) clang++ ThreadSanitizer build of test/unit/threads.cpp and the urn
@@ -30,8 +32,8 @@
 #       Chromium (docs/javascript.md)
 # Each step prints a banner and its wall time; the first failure stops it,
 # and so does a step that runs past its time limit (a hang fails the run).
-# Build directories: build/release, build/b2, build/deb, build/asan,
-# build/tsan, build/web (all gitignored).
+# Build directories: build/release, build/b2, build/deb, build/deb-again,
+# build/asan, build/tsan, build/web (all gitignored).
 # Options: --quick    step (a) only
 #          --no-deps  do not run tools/deps.sh first
 # Environment: JOBS (default 2) parallel jobs for builds and ctest;
@@ -130,6 +132,8 @@ install_step() {
     test/cmake_package/check.sh "$scratch/prefix" "$scratch/consumer"
     packaging/debian/build.sh build/deb
     PYTHON=$python test/cmake_package/check_debs.sh build/deb "$scratch/debs"
+    # The same packages again from a second tree: the same bytes.
+    PYTHON=$python test/cmake_package/check_reproducible.sh build/deb build/deb-again "$scratch/repro"
 }
 
 sanitize_step() {

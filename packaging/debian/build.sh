@@ -14,6 +14,11 @@
 #     and completions, the Python module, the API reference (no tests,
 #     examples or benchmarks)
 # then, with --package DIR, makes the packages in DIR with cpack.
+# SOURCE_DATE_EPOCH is the commit's date (tools/source_date_epoch.sh: the
+# environment's if set, else git log -1 --format=%ct, else the newest date
+# of CHANGELOG.md), exported for the build and cpack: the packages of one
+# commit are the same bytes whoever builds them, in whatever directory and
+# at whatever time (test/cmake_package/check_reproducible.sh).
 # Benchmarks are not built here: tools/bench.sh has its own tree and flags.
 # Usage: packaging/debian/build.sh <build dir> [--package <dir>]
 # Environment: JOBS (default 2) parallel jobs; PYTHON (default
@@ -37,11 +42,20 @@ for tool in cmake dpkg-buildflags dpkg-architecture; do
     command -v "$tool" >/dev/null || { echo "build.sh: $tool not found (Debian package dpkg-dev)" >&2; exit 1; }
 done
 
+SOURCE_DATE_EPOCH=$(tools/source_date_epoch.sh .)
+export SOURCE_DATE_EPOCH
 export DEB_BUILD_MAINT_OPTIONS=hardening=+all
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
-cxxflags="$(dpkg-buildflags --get CPPFLAGS) $(dpkg-buildflags --get CXXFLAGS)"
+# dpkg-buildflags maps the source directory to "." in what the compiler
+# writes (debug information, __FILE__); the build directory is mapped too,
+# last so that it wins for the files under it, so that two build
+# directories give the same binaries (their build ids are made from the
+# debug information, which names the directory a file was compiled in).
+mkdir -p "$build"
+build_abs=$(cd "$build" && pwd)
+cxxflags="$(dpkg-buildflags --get CPPFLAGS) $(dpkg-buildflags --get CXXFLAGS) -ffile-prefix-map=$build_abs=."
 ldflags=$(dpkg-buildflags --get LDFLAGS)
-echo "-- package build in $build: CXXFLAGS $cxxflags; LDFLAGS $ldflags; libdir lib/$multiarch"
+echo "-- package build in $build: CXXFLAGS $cxxflags; LDFLAGS $ldflags; libdir lib/$multiarch; SOURCE_DATE_EPOCH $SOURCE_DATE_EPOCH"
 # CMake reads CXXFLAGS and LDFLAGS from the environment on the first
 # configure only: they are given as cache values instead, so a reconfigure
 # keeps them.
