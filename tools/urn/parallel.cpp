@@ -8,8 +8,10 @@
 // N cores, N threads do all the work.
 #include "parallel.hpp"
 
+#include "input_file.hpp"
 #include "messages.hpp"
 #include "namespaces.hpp"
+#include "range_reader.hpp"
 #include "streams.hpp"
 
 #include <algorithm>
