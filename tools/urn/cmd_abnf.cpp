@@ -6,6 +6,7 @@
 #include "commands.hpp"
 #include "abnf_diff_report.hpp"
 #include "describe.hpp"
+#include "location.hpp"
 #include "messages.hpp"
 #include "namespaces.hpp"
 #include "shown.hpp"
@@ -116,10 +117,7 @@ void report_diagnostic(urns::abnf::diagnostic const& d, std::string_view text)
     out_buffer& o = err();
     begin_message();
     o.write(sgr::bold());
-    write_shown(o, d.source);
-    o.put(':');
-    o.number(d.line);
-    o.put(':');
+    write_location(o, d.source, d.line);
     o.number(d.column);
     o.write(": ");
     o.write(sgr::reset());
@@ -303,10 +301,8 @@ int run_match(options const& o, inputs const& in, std::string_view rule)
         begin_message();
         if (!where.is_argument()) {
             e.write(sgr::bold());
-            write_shown(e, where.file);
-            e.put(':');
-            e.number(where.line);
-            e.write(": ");
+            write_location(e, where.file, where.line);
+            e.put(' ');
             e.write(sgr::reset());
         }
         if (limit) {

@@ -3,11 +3,11 @@
 // read one per line.
 #include "commands.hpp"
 #include "describe.hpp"
+#include "location.hpp"
 #include "messages.hpp"
 #include "namespaces.hpp"
 #include "parallel.hpp"
 #include "quiet_check.hpp"
-#include "shown.hpp"
 #include "streams.hpp"
 
 #include <urns/check.hpp>
@@ -78,13 +78,7 @@ bool report_diagnostics(origin const& where, urns::urn_view u, std::vector<urns:
         out_buffer& e = err();
         begin_message();
         if (!where.is_argument()) {
-            e.write(sgr::bold());
-            write_shown(e, where.file);
-            e.put(':');
-            e.number(where.line);
-            e.put(':');
-            e.write(sgr::reset());
-            e.put(' ');
+            write_message_location(e, where.file, where.line);
             e.write(d.severity == urns::severity::error     ? sgr::error()
                     : d.severity == urns::severity::warning ? sgr::warning()
                                                             : sgr::note());
@@ -102,15 +96,8 @@ bool report_diagnostics(origin const& where, urns::urn_view u, std::vector<urns:
     if (shown < ds.size()) {
         out_buffer& e = err();
         begin_message();
-        if (!where.is_argument()) {
-            e.write(sgr::bold());
-            write_shown(e, where.file);
-            e.put(':');
-            e.number(where.line);
-            e.put(':');
-            e.write(sgr::reset());
-            e.put(' ');
-        }
+        if (!where.is_argument())
+            write_message_location(e, where.file, where.line);
         e.write(sgr::note());
         e.write("note");
         e.write(sgr::reset());
@@ -132,11 +119,7 @@ void report_bom(origin const& where)
 {
     out_buffer& e = err();
     begin_message();
-    e.write(sgr::bold());
-    write_shown(e, where.file);
-    e.write(":1:");
-    e.write(sgr::reset());
-    e.put(' ');
+    write_message_location(e, where.file, 1);
     e.write(sgr::note());
     e.write("note");
     e.write(sgr::reset());

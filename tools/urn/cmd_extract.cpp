@@ -2,7 +2,9 @@
 // The urn command: `urn extract`, the URNs found in text files.
 #include "commands.hpp"
 #include "describe.hpp"
+#include "location.hpp"
 #include "namespaces.hpp"
+#include "newlines.hpp"
 #include "parallel.hpp"
 #include "shown.hpp"
 #include "streams.hpp"
@@ -157,10 +159,7 @@ private:
     void write_text(origin const& where, urns::urn_match const& m, std::size_t column)
     {
         if (!only_urn_) {
-            o_.write(file_name_(where.file));
-            o_.put(':');
-            o_.number(where.line);
-            o_.put(':');
+            write_shown_location(o_, file_name_(where.file), where.line);
             o_.number(where.bom + column + 1);
             o_.write(": ");
         }

@@ -4,6 +4,7 @@
 
 #include <atomic>
 
+#include "location.hpp"
 #include "messages.hpp"
 #include "shown.hpp"
 #include "streams.hpp"
@@ -114,21 +115,6 @@ void write_expected_json(json_writer& j, std::string_view first, urns::expected_
         j.member("expected_left_out", also.dropped());
 }
 
-namespace {
-
-void location(out_buffer& o, origin const& where)
-{
-    o.write(sgr::bold());
-    write_shown(o, where.file);
-    o.put(':');
-    o.number(where.line);
-    o.put(':');
-    o.write(sgr::reset());
-    o.put(' ');
-}
-
-} // namespace
-
 void write_caret_text(out_buffer& o, std::string const& text, std::string_view color)
 {
     if (!colored()) {
@@ -167,16 +153,15 @@ void report_invalid(origin const& where, std::string_view input, urns::parse_err
     // for each of its pieces): "FILE:LINE: not a valid SYNTAX URN", then
     // to_chars' lines. Its first line needs at most `head_room` bytes
     // more than the file's name.
-    constexpr std::size_t head_room = 1 + 20 + 14 + 16 + 5;
+    constexpr std::size_t head_room = location_room + 1 + 16 + 14 + 5;
     // An NSS its namespace's rule could not decide is not called invalid.
-    std::string_view const verdict = e.code == urns::error::nss_undecided ? ": undecided, as a " : ": not a valid ";
-    // (A name with a byte to escape takes the other way, through location().)
+    std::string_view const verdict = e.code == urns::error::nss_undecided ? "undecided, as a " : "not a valid ";
+    // (A name with a byte to escape takes the other way, through write_message_location.)
     if (!colored() && shown_as_is(where.file) && o.write_into(1024 + head_room + where.file.size(), [&](char* first, char* last) -> char* {
             char* q = first;
             if (!where.is_argument()) {
-                q = put_text(q, where.file);
-                *q++ = ':';
-                q = std::to_chars(q, q + 20, where.line).ptr;
+                q = put_location(q, where.file, where.line);
+                *q++ = ' ';
                 q = put_text(q, verdict);
                 q = put_text(q, urns::to_string(e.syntax));
                 q = put_text(q, " URN\n");
@@ -189,8 +174,8 @@ void report_invalid(origin const& where, std::string_view input, urns::parse_err
         return;
     }
     if (!where.is_argument()) {
-        location(o, where);
-        o.write(verdict.substr(2));
+        write_message_location(o, where.file, where.line);
+        o.write(verdict);
         o.write(urns::to_string(e.syntax));
         o.write(" URN\n");
     }
@@ -208,7 +193,7 @@ void report_too_long(origin const& where, std::size_t max_line)
     out_buffer& o = err();
     begin_message();
     if (!where.is_argument())
-        location(o, where);
+        write_message_location(o, where.file, where.line);
     o.write("line longer than ");
     o.number(max_line);
     o.write(" bytes, skipped\n");

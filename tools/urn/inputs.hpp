@@ -5,6 +5,7 @@
 #define URN_TOOL_INPUTS_HPP
 
 #include "exit_status.hpp"
+#include "input_file.hpp"
 #include "line_reader.hpp"
 #include "streams.hpp"
 

@@ -1,21 +1,21 @@
 // SPDX-License-Identifier: BSL-1.0
-// The urn command: a fast line reader (read(2) in big blocks, memchr for
-// the line ends; never iostreams).
+// The urn command: the line reader (read(2) in big blocks, blocks of whole
+// lines handed out; never iostreams) and the splitting of a block into its
+// lines.
 #ifndef URN_TOOL_LINE_READER_HPP
 #define URN_TOOL_LINE_READER_HPP
 
+#include "newlines.hpp"
+
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace urn_tool {
+
+class gzip_source;
 
 /** Reads lines from a file descriptor.
 
@@ -120,148 +120,11 @@ private:
     bool eof_ = false;
     int errno_ = 0;
     bool started_ = false;  // the first read (which looks for the gzip magic) is done
-    struct gzip;            // the decompressor, when the stream is gzip
-    std::unique_ptr<gzip> gzip_;
+    std::unique_ptr<gzip_source> gzip_;  // the decompressor, when the stream is gzip
     std::string gzip_error_;
 
 public:
     ~line_reader();
-};
-
-/** The lines of a regular file that start in a range of its bytes, as
-    read_range finds them. A line starts at byte 0 and after each "\n"
-    (but at the file's end); the ranges [0, b), [b, c), ... of a file
-    share its lines out, each line to the range it starts in, so that
-    several threads can each read their own range. */
-struct range_lines {
-    /// The whole lines that start in the range, as in the file (each with
-    /// its "\n"; the file's last line may lack it); empty if none does.
-    std::string_view lines;
-    /// The offset in the file of the first of them.
-    std::uint64_t offset = 0;
-    /// The number of lines that start in the range: those in `lines`,
-    /// and the one after them if `long_last`.
-    std::size_t starts = 0;
-    /// The last line that starts in the range is longer than max_line:
-    /// it is not in `lines` (nor held in memory).
-    bool long_last = false;
-};
-
-/** Reads, with pread(2), the lines of the regular file `fd` that start in
-    [begin, end), into `keep` (grown as needed): the byte before `begin`
-    (to see whether a line starts at `begin`), the range, and the rest of
-    its last line past `end`, up to the next "\n", the end of the file,
-    or max_line + 1 bytes of it. False on a read error (errno says which). */
-bool read_range(int fd, std::uint64_t begin, std::uint64_t end, std::size_t max_line, line_reader::storage& keep,
-                range_lines& out);
-
-/// The number of "\n" bytes in `s`.
-std::size_t count_newlines(std::string_view s) noexcept;
-
-/// Bit i set if p[i] == '\n', for i in [0, 64).
-inline std::uint64_t newline_mask(char const* p) noexcept
-{
-#if defined(__SSE2__)
-    __m128i const nl = _mm_set1_epi8('\n');
-    std::uint64_t m = 0;
-    for (int k = 0; k < 4; ++k) {
-        __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(p + 16 * k));
-        m |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl))))
-             << (16 * k);
-    }
-    return m;
-#else
-    std::uint64_t m = 0;
-    for (int i = 0; i < 64; ++i)
-        m |= static_cast<std::uint64_t>(p[i] == '\n') << i;
-    return m;
-#endif
-}
-
-/// The index of the lowest set bit of `m`, which is not 0.
-inline unsigned lowest_bit(std::uint64_t m) noexcept
-{
-#if defined(__GNUC__)
-    return static_cast<unsigned>(__builtin_ctzll(m));
-#else
-    unsigned i = 0;
-    while (!(m & 1)) {
-        m >>= 1;
-        ++i;
-    }
-    return i;
-#endif
-}
-
-/** The number of "\n" bytes at the start of the `n` bytes at `p` (a run
-    of blank lines), 16 at a time where there is SSE2: a run is passed
-    over at memchr's speed, not a line at a time. */
-inline std::size_t newline_run(char const* p, std::size_t n) noexcept
-{
-    std::size_t i = 0;
-#if defined(__SSE2__)
-    __m128i const nl = _mm_set1_epi8('\n');
-    for (; n - i >= 16; i += 16) {
-        __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(p + i));
-        unsigned const other = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl))) & 0xFFFFu;
-        if (other != 0)
-            return i + lowest_bit(other);
-    }
-#endif
-    while (i != n && p[i] == '\n')
-        ++i;
-    return i;
-}
-
-/** The "\n"s of a string in order, found 64 bytes at a time as the
-    reader finds them (a call to memchr per line costs more for short
-    lines); it reads only inside the string (the last, partial 64 bytes
-    from a copy). */
-class newline_finder {
-public:
-    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
-
-    explicit newline_finder(std::string_view s) noexcept : p_(s.data()), n_(s.size()) {}
-
-    /// The offset of the next "\n", or npos.
-    std::size_t next() noexcept
-    {
-        while (bits_ == 0) {
-            if (next_ >= n_)
-                return npos;
-            base_ = next_;
-            if (n_ - next_ >= 64) {
-                bits_ = newline_mask(p_ + next_);
-            } else {
-                char tail[64] = {};
-                std::memcpy(tail, p_ + next_, n_ - next_);
-                bits_ = newline_mask(tail);
-            }
-            next_ += 64;
-        }
-        std::size_t const at = base_ + lowest_bit(bits_);
-        bits_ &= bits_ - 1;
-        return at;
-    }
-
-    /// Passes over the "\n"s before offset `at`, which is not before the
-    /// last one next() gave.
-    void skip_to(std::size_t at) noexcept
-    {
-        if (at < next_) {
-            bits_ &= ~std::uint64_t(0) << (at - base_);  // at is in [base_, base_ + 64)
-        } else {
-            bits_ = 0;
-            next_ = at;
-        }
-    }
-
-private:
-    char const* p_;
-    std::size_t n_;
-    std::size_t base_ = 0;  // offset of the 64 bytes in bits_
-    std::size_t next_ = 0;  // offset of the next 64 bytes to look at
-    std::uint64_t bits_ = 0;
 };
 
 /** Calls `on_line(line_number, offset, text)` for each line of `block`
@@ -310,24 +173,6 @@ bool for_each_line(std::string_view block, std::size_t first_line, std::uint64_t
     }
     return true;
 }
-
-/** An open input file (or standard input for "-"), closed on destruction. */
-class input_file {
-public:
-    /// Opens `path`; on failure fd() < 0 and error() says why.
-    explicit input_file(std::string const& path);
-    ~input_file();
-    input_file(input_file const&) = delete;
-    input_file& operator=(input_file const&) = delete;
-
-    int fd() const noexcept { return fd_; }
-    int error() const noexcept { return errno_; }
-
-private:
-    int fd_ = -1;
-    int errno_ = 0;
-    bool owned_ = false;
-};
 
 } // namespace urn_tool
 

@@ -9,8 +9,10 @@
 // (tasks.hpp).
 #include "parallel.hpp"
 
+#include "input_file.hpp"
 #include "messages.hpp"
 #include "namespaces.hpp"
+#include "range_reader.hpp"
 #include "streams.hpp"
 #include "tasks.hpp"
 

@@ -2,12 +2,12 @@
 // The urn command: how `urn check -q` reads a block of lines when only the
 // syntax is checked, where a valid line prints nothing: runs of valid lines
 // and runs of blank lines are passed over whole, and only the lines between
-// them are looked at. Header-only (the library and line_reader.hpp's inline
+// them are looked at. Header-only (the library and newlines.hpp's inline
 // newline search), so that bench/ can time it as the tool runs it.
 #ifndef URN_TOOL_QUIET_CHECK_HPP
 #define URN_TOOL_QUIET_CHECK_HPP
 
-#include "line_reader.hpp"
+#include "newlines.hpp"
 
 #include <urns/parse.hpp>
 
