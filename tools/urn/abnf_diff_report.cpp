@@ -118,7 +118,7 @@ void write_diff_report(out_buffer& w, urns::abnf::diff_report const& r, std::str
         if (compare == "expected") {
             w.write(", ");
             w.number(r.expected_disagreements);
-            w.write(" of expected names");
+            w.write(" of names expected");
         }
         w.write(")");
     }
