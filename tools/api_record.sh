@@ -84,6 +84,10 @@ abidw --headers-dir "$root/include/urns" --drop-private-types --drop-undefined-s
 # The SONAME says the version: the record's stays free of it, so that a
 # version raised for another reason is no ABI change.
 sed -i 's/ soname=.liburns\.so\.[0-9.]*.//' "$current/liburns.abi.xml"
+# Each translation unit's path, relative to the source tree (abidw writes
+# it absolute whatever --no-corpus-path says): a clone elsewhere gives
+# the same record.
+sed -i "s|path='$root/|path='|g" "$current/liburns.abi.xml"
 
 if [[ $mode == update ]]; then
     version=$(sed -n 's/^#define URNS_VERSION_STRING "\(.*\)"$/\1/p' include/urns/version.hpp)
