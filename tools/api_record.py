@@ -36,7 +36,7 @@ difference removes or changes anything (a line of the record is gone, or
 abidiff says the ABI change is incompatible), and CHANGELOG.md must have a
 section for that version. A changed JSON Schema must also come with a new
 record version (the `version` member of the tool's records:
-docs/schema/common.schema.json and tools/urn/json_writer.hpp say the same).
+docs/schema/common.schema.json and tools/common/json_writer.hpp say the same).
 Titles, descriptions and comments of the schemas do not count.
 """
 
@@ -365,7 +365,7 @@ def schema_record_version(source):
 
 
 def tool_record_version(source):
-    text = open(os.path.join(source, "tools", "urn", "json_writer.hpp"), encoding="utf-8").read()
+    text = open(os.path.join(source, "tools", "common", "json_writer.hpp"), encoding="utf-8").read()
     m = re.search(r"json_format_version\s*=\s*(\d+)", text)
     return int(m.group(1)) if m else None
 
@@ -471,7 +471,7 @@ def check(record, current, source, abidiff_status=None, abidiff_report=None, out
     schema_version = schema_record_version(source)
     tool_version = tool_record_version(source)
     if tool_version is not None and tool_version != schema_version:
-        problems.append("schemas: docs/schema/common.schema.json says record version %s, tools/urn/json_writer.hpp "
+        problems.append("schemas: docs/schema/common.schema.json says record version %s, tools/common/json_writer.hpp "
                         "writes %s" % (schema_version, tool_version))
     for what, level, details, rversion in changes:
         if what == "schemas":
@@ -480,7 +480,7 @@ def check(record, current, source, abidiff_status=None, abidiff_report=None, out
             if m and json.loads(m.group(1)) == schema_version:
                 problems.append("schemas: docs/schema/ changed but the records' version is still %s: a changed "
                                 "schema needs a new version (common.schema.json's $defs.version and "
-                                "json_format_version in tools/urn/json_writer.hpp)" % schema_version)
+                                "json_format_version in tools/common/json_writer.hpp)" % schema_version)
             # A reader of the old records may break: as a breaking change.
             changes[changes.index((what, level, details, rversion))] = (what, "breaking", details, rversion)
 
@@ -526,7 +526,7 @@ def self_test(source):
     try:
         def tree(name, version, changelog_version, json_version=1):
             root = os.path.join(scratch, name)
-            for sub in ("include/urns", "docs/schema", "tools/urn", "record", "current"):
+            for sub in ("include/urns", "docs/schema", "tools/common", "record", "current"):
                 os.makedirs(os.path.join(root, sub), exist_ok=True)
             major, minor, patch = version
             with open(os.path.join(root, "include/urns/version.hpp"), "w") as f:
@@ -537,7 +537,7 @@ def self_test(source):
                         % vstr(changelog_version))
             with open(os.path.join(root, "docs/schema/common.schema.json"), "w") as f:
                 json.dump({"$defs": {"version": {"const": json_version}}}, f)
-            with open(os.path.join(root, "tools/urn/json_writer.hpp"), "w") as f:
+            with open(os.path.join(root, "tools/common/json_writer.hpp"), "w") as f:
                 f.write("constexpr std::uint64_t json_format_version = %d;\n" % json_version)
             return root
 
@@ -617,8 +617,8 @@ def self_test(source):
         real = os.path.join(scratch, "real")
         for sub in ("include", os.path.join("python", "urns"), os.path.join("docs", "schema")):
             shutil.copytree(os.path.join(source, sub), os.path.join(real, sub))
-        os.makedirs(os.path.join(real, "tools", "urn"))
-        shutil.copy(os.path.join(source, "tools", "urn", "json_writer.hpp"), os.path.join(real, "tools", "urn"))
+        os.makedirs(os.path.join(real, "tools", "common"))
+        shutil.copy(os.path.join(source, "tools", "common", "json_writer.hpp"), os.path.join(real, "tools", "common"))
         shutil.copy(os.path.join(source, "CHANGELOG.md"), real)
         version = version_of_header(os.path.join(real, "include", "urns", "version.hpp"))
         record = os.path.join(real, "record")
@@ -694,7 +694,7 @@ def self_test(source):
             ("the three, with a minor bump, changelog and a new record version",
              lambda: (edit("docs/schema/common.schema.json", '"const": %d' % schema_record_version(real),
                            '"const": %d' % (schema_record_version(real) + 1)),
-                      edit("tools/urn/json_writer.hpp", "json_format_version = %d" % tool_record_version(real),
+                      edit("tools/common/json_writer.hpp", "json_format_version = %d" % tool_record_version(real),
                            "json_format_version = %d" % (tool_record_version(real) + 1))), 0),
         ]
         for what, change, expected in real_cases:

@@ -4,7 +4,8 @@
 #include "describe.hpp"
 #include "location.hpp"
 #include "namespaces.hpp"
-#include "newlines.hpp"
+#include <common/newlines.hpp>
+#include <common/records.hpp>
 #include "parallel.hpp"
 #include "shown.hpp"
 #include "streams.hpp"
@@ -16,6 +17,8 @@
 #include <memory>
 
 namespace urn_tool {
+
+using urns_common::count_newlines;
 
 namespace {
 
@@ -134,26 +137,9 @@ private:
 
     void write_json(origin const& where, urns::urn_match const& m, std::size_t column)
     {
-        j_.begin_object();
-        j_.member("file", where.file);
-        j_.member("line", where.line);
-        j_.member("column", where.bom + column + 1);
-        j_.member("offset", where.offset + column);
-        j_.member("urn", m.view.buffer());
-        write_components_json(j_, m.view);
-        if (m.namespace_fault) {
-            if (m.namespace_fault->undecided)
-                note_undecided();
-            j_.key("namespace_fault");
-            j_.begin_object();
-            j_.member("offset", m.namespace_fault->offset);
-            write_expected_json(j_, m.namespace_fault->expected, m.namespace_fault->also_expected);
-            if (m.namespace_fault->undecided)
-                j_.member_bool("undecided", true);
-            j_.end_object();
-        }
-        j_.end_object();
-        j_.newline();
+        if (m.namespace_fault && m.namespace_fault->undecided)
+            note_undecided();
+        urns_common::write_match_record(j_, {where.file, where.line, where.bom + column + 1, where.offset + column}, m);
     }
 
     void write_text(origin const& where, urns::urn_match const& m, std::size_t column)

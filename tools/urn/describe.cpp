@@ -9,6 +9,8 @@
 #include "shown.hpp"
 #include "streams.hpp"
 
+#include <common/records.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <cstring>
@@ -53,19 +55,7 @@ void write_components_line(out_buffer& o, urns::urn_view u)
 
 void write_components_json(json_writer& j, urns::urn_view u)
 {
-    j.member("syntax", urns::to_string(u.syntax()));
-    j.member("scheme", u.scheme());
-    j.member("nid", u.nid());
-    j.member("nss", u.nss());
-    j.member("assigned_name", u.assigned_name());
-    if (u.has_query())
-        j.member("query", u.query());
-    if (u.has_r_component())
-        j.member("r_component", u.r_component());
-    if (u.has_q_component())
-        j.member("q_component", u.q_component());
-    if (u.has_fragment())
-        j.member("fragment", u.fragment());
+    urns_common::write_components(j, u);
 }
 
 void write_origin_json(json_writer& j, origin const& where)
@@ -103,16 +93,7 @@ void write_error_json(json_writer& j, urns::parse_error const& e, std::string_vi
 
 void write_expected_json(json_writer& j, std::string_view first, urns::expected_alternatives const& also)
 {
-    if (first.empty())
-        return;
-    j.key("expected");
-    j.begin_array();
-    j.string(first);
-    for (std::string_view name : also)
-        j.string(name);
-    j.end_array();
-    if (also.dropped() != 0)
-        j.member("expected_left_out", also.dropped());
+    urns_common::write_expected(j, first, also);
 }
 
 void write_caret_text(out_buffer& o, std::string const& text, std::string_view color)

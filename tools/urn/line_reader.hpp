@@ -5,7 +5,7 @@
 #ifndef URN_TOOL_LINE_READER_HPP
 #define URN_TOOL_LINE_READER_HPP
 
-#include "newlines.hpp"
+#include <common/newlines.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +14,12 @@
 #include <string_view>
 
 namespace urn_tool {
+
+using urns_common::count_newlines;
+using urns_common::lowest_bit;
+using urns_common::newline_finder;
+using urns_common::newline_mask;
+using urns_common::newline_run;
 
 class gzip_source;
 

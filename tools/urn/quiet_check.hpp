@@ -7,7 +7,7 @@
 #ifndef URN_TOOL_QUIET_CHECK_HPP
 #define URN_TOOL_QUIET_CHECK_HPP
 
-#include "newlines.hpp"
+#include <common/newlines.hpp>
 
 #include <urns/parse.hpp>
 
@@ -16,6 +16,8 @@
 #include <string_view>
 
 namespace urn_tool {
+
+using urns_common::newline_run;
 
 /** The lines of `block` (whole lines of a file, as
     line_reader::next_block hands them out: the first is number

@@ -2,7 +2,7 @@
 // The urn command: the lines that start in a range of a regular file.
 #include "range_reader.hpp"
 
-#include "newlines.hpp"
+#include <common/newlines.hpp>
 
 #include <algorithm>
 #include <cerrno>
@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 namespace urn_tool {
+
+using urns_common::count_newlines;
 
 namespace {
 

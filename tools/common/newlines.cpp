@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: BSL-1.0
-// The urn command: the count of "\n" bytes, 64 at a time with AVX2 where
+// The urn command and the Python module: the count of "\n" bytes, 64 at a time with AVX2 where
 // the processor has it, else 16 (SSE2).
 #include "newlines.hpp"
 
 #include <algorithm>
 
 #if defined(__GNUC__) && defined(__x86_64__)
-#define URN_TOOL_AVX2_NEWLINES 1
+#define URNS_COMMON_AVX2_NEWLINES 1
 #include <immintrin.h>
 #endif
 
-namespace urn_tool {
+namespace urns_common {
 
 namespace {
 
-#if defined(URN_TOOL_AVX2_NEWLINES)
+#if defined(URNS_COMMON_AVX2_NEWLINES)
 /** The "\n"s of the `n` bytes at `p`, 64 at a time with AVX2 (byte
     counters as in count_newlines, two sets of 32), until fewer than 64
     are left: `p` and `n` are moved past those it counted. */
@@ -54,7 +54,7 @@ std::size_t count_newlines(std::string_view s) noexcept
     char const* p = s.data();
     std::size_t n = s.size();
     std::size_t count = 0;
-#if defined(URN_TOOL_AVX2_NEWLINES)
+#if defined(URNS_COMMON_AVX2_NEWLINES)
     if (has_avx2)
         count += count_newlines_avx2(p, n);
 #endif
@@ -80,4 +80,4 @@ std::size_t count_newlines(std::string_view s) noexcept
     return count;
 }
 
-} // namespace urn_tool
+} // namespace urns_common

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSL-1.0
-// The urn command: the search for "\n" in a block of lines, 64 bytes at a
+// The urn command and the Python module (urns.dask): the search for "\n" in a block of lines, 64 bytes at a
 // time (a bit mask of the "\n" positions, SSE2 where there is SSE2), runs
 // of "\n" (blank lines) and their count.
-#ifndef URN_TOOL_NEWLINES_HPP
-#define URN_TOOL_NEWLINES_HPP
+#ifndef URNS_COMMON_NEWLINES_HPP
+#define URNS_COMMON_NEWLINES_HPP
 
 #include <cstddef>
 #include <cstdint>
@@ -14,7 +14,7 @@
 #include <emmintrin.h>
 #endif
 
-namespace urn_tool {
+namespace urns_common {
 
 /// The number of "\n" bytes in `s`.
 std::size_t count_newlines(std::string_view s) noexcept;
@@ -27,8 +27,7 @@ inline std::uint64_t newline_mask(char const* p) noexcept
     std::uint64_t m = 0;
     for (int k = 0; k < 4; ++k) {
         __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(p + 16 * k));
-        m |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl))))
-             << (16 * k);
+        m |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)))) << (16 * k);
     }
     return m;
 #else
@@ -110,7 +109,7 @@ public:
     void skip_to(std::size_t at) noexcept
     {
         if (at < next_) {
-            bits_ &= ~std::uint64_t(0) << (at - base_);  // at is in [base_, base_ + 64)
+            bits_ &= ~std::uint64_t(0) << (at - base_); // at is in [base_, base_ + 64)
         } else {
             bits_ = 0;
             next_ = at;
@@ -120,11 +119,11 @@ public:
 private:
     char const* p_;
     std::size_t n_;
-    std::size_t base_ = 0;  // offset of the 64 bytes in bits_
-    std::size_t next_ = 0;  // offset of the next 64 bytes to look at
+    std::size_t base_ = 0; // offset of the 64 bytes in bits_
+    std::size_t next_ = 0; // offset of the next 64 bytes to look at
     std::uint64_t bits_ = 0;
 };
 
-} // namespace urn_tool
+} // namespace urns_common
 
 #endif
