@@ -8,6 +8,7 @@
 
 #include <urns/version.hpp>
 
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -21,6 +22,27 @@
 namespace urn_tool {
 
 namespace {
+
+/** What ends the process when std::terminate is called before main: the
+    static objects of a library (CLI11's validators) that cannot allocate,
+    under a low `ulimit -v`, where an exception cannot even be made. A
+    message and status 2, as every other failure, rather than an abort;
+    main puts back the default handler. */
+[[noreturn]] void failed_to_start() noexcept
+{
+    static char const message[] = "urn: out of memory while starting\n";
+    ssize_t const written = ::write(2, message, sizeof message - 1);
+    static_cast<void>(written);
+    std::_Exit(2);
+}
+
+struct start_handler {
+    std::terminate_handler previous = std::set_terminate(failed_to_start);
+};
+
+/// Made before the static objects of every other translation unit (the
+/// lowest priority open to programs).
+start_handler const installed __attribute__((init_priority(101)));
 
 command const* const commands[] = {
     &check_command, &parse_command, &explain_command, &normalize_command,
@@ -173,6 +195,7 @@ int print_help(command const& c)
 int main(int argc, char** argv)
 {
     using namespace urn_tool;
+    std::set_terminate(installed.previous);
     int status;
     try {
         init_output();
