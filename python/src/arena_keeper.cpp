@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <vector>
 
+#include <malloc.h>
 #include <sys/mman.h>
 
 namespace urns_python {
@@ -72,6 +73,16 @@ py::object fn_keep_arenas(PyObject** a)
         PyObject_SetArenaAllocator(&mine);
     }
     g_arena_keeper->limit = std::max(g_arena_keeper->limit, limit);
+#if defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
+    // The same for C++'s and numpy's larger blocks (a partition's columns,
+    // its matches): malloc serves them from its heap, not from mmap, and
+    // keeps up to `limit` bytes freed at the heap's top rather than
+    // trimming them, so that the next partition reuses those pages.
+    if (g_arena_keeper->limit > 0) {
+        mallopt(M_MMAP_THRESHOLD, 32 << 20);
+        mallopt(M_TRIM_THRESHOLD, static_cast<int>(std::min<std::size_t>(g_arena_keeper->limit, 1u << 30)));
+    }
+#endif
     return py::int_(g_arena_keeper->limit);
 }
 

@@ -119,7 +119,7 @@ py::object fn_find_many(PyObject** a)
         copies.clear();
         for (std::size_t i = start; i < end; ++i) {
             py::object exc;
-            if (!batch_text(items[i], i, "texts", texts[i - start], copies, exc))
+            if (batch_item(item_rule::text_only, items[i], i, texts[i - start], copies, exc) != item_is::text)
                 bad_item(on_error::raise, exc);
         }
         found.assign(end - start, {});

@@ -344,7 +344,7 @@ struct signature {
     std::vector<PyObject*> keys;
 };
 
-inline constexpr std::size_t max_params = 12;
+inline constexpr std::size_t max_params = 13;
 
 /// Binds a fast call's arguments to the parameters: out[i] is the
 /// argument of parameter i, or nullptr if it was left out. False with a
@@ -517,6 +517,53 @@ inline py::object bad_item(on_error how, py::object const& exc)
         throw py::error_already_set();
     }
     return how == on_error::none ? py::object(py::none()) : exc;
+}
+
+/** The three ways a batch call takes an item that is not text, one rule a
+    call (docs/python.md, "Items that are not text"). */
+enum class item_rule {
+    /// parse_many, canonical_many, find_many: every item must be text. An
+    /// item that is not (None too) raises TypeError, a str that UTF-8
+    /// cannot encode UnicodeEncodeError, each with the item's .index; where
+    /// the call takes errors=, it places that exception as for a text that
+    /// is not a URN.
+    text_only,
+    /// urns.pandas's accessor (every call): None is a missing value, a str
+    /// that UTF-8 cannot encode is not a URN, any other item raises
+    /// TypeError with its .index.
+    column,
+    /// is_valid_many: an item that is not text, or a str that UTF-8 cannot
+    /// encode, is not a URN.
+    not_a_urn,
+};
+
+/// What batch_item found an item to be.
+enum class item_is {
+    text,    ///< its bytes are in `out`
+    missing, ///< None, under item_rule::column
+    not_urn, ///< not a URN by the rule (`error` says why, where there is an exception)
+    error,   ///< under item_rule::text_only: `error` is the item's exception
+};
+
+/** Item `i` of a batch by `rule`: the one place where every batch call and
+    the pandas accessor decide what an item that is not text is. Raises the
+    item's TypeError where the rule says it raises. */
+inline item_is batch_item(item_rule rule, PyObject* item, std::size_t i, std::string_view& out,
+                          std::deque<std::string>& copies, py::object& error)
+{
+    if (item == Py_None && rule != item_rule::text_only)
+        return rule == item_rule::column ? item_is::missing : item_is::not_urn;
+    if (batch_text(item, i, "texts", out, copies, error))
+        return item_is::text;
+    switch (rule) {
+    case item_rule::text_only: return item_is::error;
+    case item_rule::column:
+        if (!PyUnicode_Check(item))
+            bad_item(on_error::raise, error); // neither text nor None
+        return item_is::not_urn;
+    case item_rule::not_a_urn: break;
+    }
+    return item_is::not_urn;
 }
 
 } // namespace urns_python

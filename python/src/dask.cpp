@@ -1,9 +1,17 @@
 // SPDX-License-Identifier: BSL-1.0
 // urns.dask's _extract_block: the URNs of a block of whole lines of a file
 // as the records of `urn extract --json`, written as JSON lines or made as
-// dicts (which share their keys), the search without the GIL.
+// dicts (which share their keys), the search without the GIL. The JSON
+// lines are urns_common's records, the urn tool's.
 #include "urn.hpp"
 
+#include <pybind11/numpy.h>
+
+#include <common/json_writer.hpp>
+#include <common/newlines.hpp>
+#include <common/records.hpp>
+
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -20,82 +28,6 @@ namespace {
 
 // ------------------------------------------------------------ blocks of files (urns.dask)
 
-/// `s` as the urn tool writes a JSON string's contents: UTF-8 kept,
-/// each byte that is not part of valid UTF-8 as \ufffd, the controls,
-/// '"' and '\\' escaped.
-void json_escape(std::string& o, std::string_view s)
-{
-    static char const hex[] = "0123456789abcdef";
-    auto const* p = reinterpret_cast<unsigned char const*>(s.data());
-    std::size_t i = 0;
-    while (i < s.size()) {
-        unsigned char const c = p[i];
-        if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
-            o.push_back(static_cast<char>(c));
-            ++i;
-            continue;
-        }
-        if (c >= 0x80) {
-            if (std::size_t const len = urns::lexical::utf8_sequence_length(p + i, s.size() - i)) {
-                o.append(s.data() + i, len);
-                i += len;
-                continue;
-            }
-            o += "\\ufffd";
-        } else {
-            switch (c) {
-            case '"': o += "\\\""; break;
-            case '\\': o += "\\\\"; break;
-            case '\n': o += "\\n"; break;
-            case '\r': o += "\\r"; break;
-            case '\t': o += "\\t"; break;
-            default: {
-                char const e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-                o.append(e, 6);
-            }
-            }
-        }
-        ++i;
-    }
-}
-
-/// Standard base64 (RFC 4648 section 4), with its "=" padding.
-std::string base64(std::string_view s)
-{
-    static char const digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    auto const* p = reinterpret_cast<unsigned char const*>(s.data());
-    std::size_t i = 0;
-    for (; i + 3 <= s.size(); i += 3) {
-        unsigned const v = (p[i] << 16) | (p[i + 1] << 8) | p[i + 2];
-        for (int k = 18; k >= 0; k -= 6)
-            out.push_back(digits[(v >> k) & 63]);
-    }
-    if (std::size_t const rest = s.size() - i) {
-        unsigned const v = (p[i] << 16) | (rest == 2 ? p[i + 1] << 8 : 0);
-        out.push_back(digits[(v >> 18) & 63]);
-        out.push_back(digits[(v >> 12) & 63]);
-        out.push_back(rest == 2 ? digits[(v >> 6) & 63] : '=');
-        out.push_back('=');
-    }
-    return out;
-}
-
-/// The "\n"s of a span of bytes.
-std::size_t count_newlines(char const* p, std::size_t n) noexcept
-{
-    std::size_t count = 0;
-    char const* const end = p + n;
-    while (p < end) {
-        auto const* nl = static_cast<char const*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-        if (!nl)
-            break;
-        ++count;
-        p = nl + 1;
-    }
-    return count;
-}
-
 /// The keys of a record, interned once.
 struct record_keys {
     PyObject *version, *file, *file_base64, *line, *column, *offset, *urn, *syntax, *scheme, *nid, *nss,
@@ -110,7 +42,8 @@ struct record_keys {
           q_component(interned("q_component")), fragment(interned("fragment")),
           namespace_fault(interned("namespace_fault")), expected(interned("expected")),
           expected_left_out(interned("expected_left_out")), undecided(interned("undecided")),
-          canonical(interned("canonical")), version_number(PyLong_FromLong(2))
+          canonical(interned("canonical")),
+          version_number(PyLong_FromUnsignedLongLong(urns_common::json_format_version))
     {
     }
 };
@@ -147,82 +80,14 @@ file_name make_file_name(std::string_view bytes)
     f.bytes = std::string(bytes);
     f.utf8 = urns::lexical::valid_utf8(bytes);
     std::string escaped;
-    json_escape(escaped, bytes);
+    urns_common::string_sink sink(escaped);
+    urns_common::json_escape(sink, bytes);
     // The JSON string's contents read back: the escapes are "\ufffd" and
     // those of the controls, '"' and '\\'.
     f.text = py::module_::import("json").attr("loads")(py::str("\"" + escaped + "\""));
     if (!f.utf8)
-        f.text_base64 = ascii_obj(base64(bytes));
+        f.text_base64 = ascii_obj(urns_common::base64(bytes));
     return f;
-}
-
-/// The record of a match, as the urn tool's `extract --json` writes it
-/// (and "canonical" after it when asked).
-void json_record(std::string& o, file_name const& file, std::size_t line, std::uint64_t offset, std::size_t column,
-                 urns::urn_match const& m, std::optional<std::string> const* canonical)
-{
-    urns::urn_view const& u = m.view;
-    auto key = [&o](char const* k) {
-        o += ",\"";
-        o += k;
-        o += "\":";
-    };
-    auto str_member = [&](char const* k, std::string_view v) {
-        key(k);
-        o += '"';
-        json_escape(o, v);
-        o += '"';
-    };
-    auto num_member = [&](char const* k, std::uint64_t v) {
-        key(k);
-        o += std::to_string(v);
-    };
-    o += "{\"version\":2";
-    str_member("file", file.bytes);
-    if (!file.utf8)
-        str_member("file_base64", base64(file.bytes));
-    num_member("line", line);
-    num_member("column", column);
-    num_member("offset", offset);
-    str_member("urn", u.buffer());
-    str_member("syntax", urns::to_string(u.syntax()));
-    str_member("scheme", u.scheme());
-    str_member("nid", u.nid());
-    str_member("nss", u.nss());
-    str_member("assigned_name", u.assigned_name());
-    if (u.has_query())
-        str_member("query", u.query());
-    if (u.has_r_component())
-        str_member("r_component", u.r_component());
-    if (u.has_q_component())
-        str_member("q_component", u.q_component());
-    if (u.has_fragment())
-        str_member("fragment", u.fragment());
-    if (m.namespace_fault) {
-        key("namespace_fault");
-        urns::nss::nss_fault const& nf = *m.namespace_fault;
-        o += "{\"offset\":" + std::to_string(nf.offset) + ",\"expected\":[\"";
-        json_escape(o, nf.expected);
-        for (std::string_view name : nf.also_expected) {
-            o += "\",\"";
-            json_escape(o, name);
-        }
-        o += "\"]";
-        if (nf.also_expected.dropped())
-            o += ",\"expected_left_out\":" + std::to_string(nf.also_expected.dropped());
-        if (nf.undecided)
-            o += ",\"undecided\":true";
-        o += '}';
-    }
-    if (canonical) {
-        if (*canonical) {
-            str_member("canonical", **canonical);
-        } else {
-            key("canonical");
-            o += "null";
-        }
-    }
-    o += "}\n";
 }
 
 /// Strs that repeat from record to record (schemes, NIDs), made once per
@@ -315,6 +180,33 @@ py::object record_template(file_name const& file)
     return d;
 }
 
+/// The "namespace_fault" member of a record as a dict (a new reference):
+/// offset, and, as urns_common::write_expected writes them, the names
+/// expected (none when none is known), expected_left_out, undecided.
+PyObject* fault_dict(urns::nss::nss_fault const& nf, str_cache& cache)
+{
+    record_keys const& k = keys();
+    auto f = py::reinterpret_steal<py::object>(PyDict_New());
+    if (!f)
+        throw py::error_already_set();
+    set_item(f.ptr(), k.offset, PyLong_FromSize_t(nf.offset));
+    if (!nf.expected.empty()) {
+        PyObject* names = PyList_New(static_cast<Py_ssize_t>(1 + nf.also_expected.size()));
+        if (!names)
+            throw py::error_already_set();
+        set_item(f.ptr(), k.expected, names);
+        PyList_SET_ITEM(names, 0, cache.name(nf.expected));
+        Py_ssize_t at = 1;
+        for (std::string_view name : nf.also_expected)
+            PyList_SET_ITEM(names, at++, cache.name(name));
+        if (nf.also_expected.dropped())
+            set_item(f.ptr(), k.expected_left_out, PyLong_FromSize_t(nf.also_expected.dropped()));
+    }
+    if (nf.undecided)
+        set_item(f.ptr(), k.undecided, py::bool_(true).release().ptr());
+    return f.release().ptr();
+}
+
 /// The same record as a dict: a copy of the file's template, its values
 /// set. `line` is the line's number as an int (borrowed).
 py::object dict_record(PyObject* tmpl, PyObject* line, std::uint64_t offset, std::size_t column,
@@ -353,26 +245,8 @@ py::object dict_record(PyObject* tmpl, PyObject* line, std::uint64_t offset, std
         set_item(p, k.q_component, ascii_str(u.q_component()));
     if (u.has_fragment())
         set_item(p, k.fragment, ascii_str(u.fragment()));
-    if (m.namespace_fault) {
-        PyObject* f = PyDict_New();
-        if (!f)
-            throw py::error_already_set();
-        set_item(p, k.namespace_fault, f);
-        set_item(f, k.offset, PyLong_FromSize_t(m.namespace_fault->offset));
-        urns::nss::nss_fault const& nf = *m.namespace_fault;
-        PyObject* names = PyList_New(static_cast<Py_ssize_t>(1 + nf.also_expected.size()));
-        if (!names)
-            throw py::error_already_set();
-        set_item(f, k.expected, names);
-        PyList_SET_ITEM(names, 0, cache.name(nf.expected));
-        Py_ssize_t at = 1;
-        for (std::string_view name : nf.also_expected)
-            PyList_SET_ITEM(names, at++, cache.name(name));
-        if (nf.also_expected.dropped())
-            set_item(f, k.expected_left_out, PyLong_FromSize_t(nf.also_expected.dropped()));
-        if (nf.undecided)
-            set_item(f, k.undecided, py::bool_(true).release().ptr());
-    }
+    if (m.namespace_fault)
+        set_item(p, k.namespace_fault, fault_dict(*m.namespace_fault, cache));
     if (canonical)
         set_item(p, k.canonical, *canonical ? ascii_str(**canonical) : py::none().release().ptr());
     return d;
@@ -425,7 +299,7 @@ public:
         urns::urn_match const& m = *it_;
         std::string_view const before = block_.substr(counted_, m.offset - counted_);
         counted_ = m.offset;
-        if (std::size_t const ends = count_newlines(before.data(), before.size()); ends != 0) {
+        if (std::size_t const ends = urns_common::count_newlines(before); ends != 0) {
             line_ += ends;
             line_start_ = static_cast<std::size_t>(
                 static_cast<char const*>(::memrchr(before.data(), '\n', before.size())) + 1 - block_.data());
@@ -440,7 +314,7 @@ public:
     /// The block's count of "\n", once next() has found every URN.
     std::size_t newlines(std::size_t first_line) const
     {
-        return line_ - first_line + count_newlines(block_.data() + counted_, block_.size() - counted_);
+        return line_ - first_line + urns_common::count_newlines(block_.substr(counted_));
     }
 
 private:
@@ -461,10 +335,12 @@ py::object json_records(block_search& search, file_name const& file, std::size_t
     std::string text; // JSON lines
     {
         py::gil_scoped_release nogil;
+        urns_common::string_sink sink(text);
+        urns_common::json_writer<urns_common::string_sink> j(sink);
         search.start();
         while (std::optional<found> f = search.next())
-            json_record(text, file, f->line, first_offset + f->match.offset, f->column, f->match,
-                        want_canonical ? &f->canonical : nullptr);
+            urns_common::write_match_record(j, {file.bytes, f->line, f->column, first_offset + f->match.offset},
+                                            f->match, want_canonical ? &f->canonical : nullptr);
     }
     return py::make_tuple(py::bytes(text), search.newlines(first_line));
 }
@@ -528,6 +404,163 @@ py::object dict_records(block_search& search, file_name const& file, std::size_t
     return py::make_tuple(out, search.newlines(first_line));
 }
 
+/// A new reference to None.
+PyObject* none_ref()
+{
+    Py_INCREF(Py_None);
+    return Py_None;
+}
+
+/** A column of objects being made: the references it holds (released if
+    it is dropped before array() takes them). */
+class object_column {
+public:
+    object_column() = default;
+    object_column(object_column const&) = delete;
+    object_column& operator=(object_column const&) = delete;
+    ~object_column()
+    {
+        for (PyObject* o : items_)
+            Py_XDECREF(o);
+    }
+
+    /// Appends `o`, a new reference (nullptr: the Python error set).
+    void push(PyObject* o)
+    {
+        if (!o)
+            throw py::error_already_set();
+        items_.push_back(o);
+    }
+
+    /// The objects of the i-th row (borrowed).
+    PyObject* operator[](std::size_t i) const noexcept { return items_[i]; }
+
+    /// A numpy array of the objects, which it takes; the column is empty after.
+    py::array array()
+    {
+        py::array a(py::dtype("O"), std::vector<py::ssize_t>{static_cast<py::ssize_t>(items_.size())});
+        auto** slot = static_cast<PyObject**>(a.mutable_data());
+        for (std::size_t k = 0; k < items_.size(); ++k) {
+            Py_XDECREF(slot[k]); // numpy's initial value (nothing, or None)
+            slot[k] = items_[k];
+        }
+        items_.clear();
+        return a;
+    }
+
+private:
+    std::vector<PyObject*> items_;
+};
+
+/** The records of a block as columns, for urns.dask.extract_frame, keyed
+    by the records' members but "version", each a numpy array: int64 for
+    "line", "column" and "offset", objects for the others. "file" and
+    "file_base64" are the file's name as the records give it (file_base64
+    None for a name in UTF-8); "syntax", "scheme" and "nid" are str shared
+    from record to record; "assigned_name" is the urn's own str where they
+    are the same; a member that a record does not have is None
+    ("canonical" only when asked). The search runs without the GIL a
+    batch of matches at a time; with the GIL, each batch is added to the
+    columns before the next is searched (no vector of the block's
+    matches). */
+py::object column_records(block_search& search, file_name const& file, std::size_t first_line,
+                          std::uint64_t first_offset, bool want_canonical)
+{
+    enum {
+        urn,
+        syntax,
+        scheme,
+        nid,
+        nss,
+        assigned_name,
+        query,
+        r_component,
+        q_component,
+        fragment,
+        fault,
+        canonical,
+        object_columns
+    };
+    static char const* const names[object_columns] = {"urn",         "syntax",        "scheme",          "nid",
+                                                      "nss",         "assigned_name", "query",           "r_component",
+                                                      "q_component", "fragment",      "namespace_fault", "canonical"};
+    object_column col[object_columns];
+    std::vector<std::int64_t> lines, columns, offsets;
+    str_cache cache;
+    std::vector<found> batch;
+    batch.reserve(1024);
+    bool started = false;
+    for (;;) {
+        batch.clear();
+        {
+            py::gil_scoped_release nogil;
+            if (!started) {
+                search.start();
+                started = true;
+            }
+            while (batch.size() < 1024) {
+                std::optional<found> f = search.next();
+                if (!f)
+                    break;
+                batch.push_back(std::move(*f));
+            }
+        }
+        for (found const& f : batch) {
+            urns::urn_view const& u = f.match.view;
+            lines.push_back(static_cast<std::int64_t>(f.line));
+            columns.push_back(static_cast<std::int64_t>(f.column));
+            offsets.push_back(static_cast<std::int64_t>(first_offset + f.match.offset));
+            col[urn].push(ascii_str(u.buffer()));
+            PyObject* const syn = syntax_str(u.syntax());
+            Py_INCREF(syn);
+            col[syntax].push(syn);
+            col[scheme].push(cache.get(u.scheme()));
+            col[nid].push(cache.get(u.nid()));
+            col[nss].push(ascii_str(u.nss()));
+            if (u.assigned_name().size() == u.buffer().size()) { // the URN itself
+                PyObject* const same = col[urn][lines.size() - 1];
+                Py_INCREF(same);
+                col[assigned_name].push(same);
+            } else {
+                col[assigned_name].push(ascii_str(u.assigned_name()));
+            }
+            col[query].push(u.has_query() ? ascii_str(u.query()) : none_ref());
+            col[r_component].push(u.has_r_component() ? ascii_str(u.r_component()) : none_ref());
+            col[q_component].push(u.has_q_component() ? ascii_str(u.q_component()) : none_ref());
+            col[fragment].push(u.has_fragment() ? ascii_str(u.fragment()) : none_ref());
+            col[fault].push(f.match.namespace_fault ? fault_dict(*f.match.namespace_fault, cache) : none_ref());
+            if (want_canonical)
+                col[canonical].push(f.canonical ? ascii_str(*f.canonical) : none_ref());
+        }
+        if (batch.size() < 1024)
+            break;
+    }
+    std::size_t const n = lines.size();
+    auto int64_array = [](std::vector<std::int64_t> const& v) {
+        py::array_t<std::int64_t> a(static_cast<py::ssize_t>(v.size()));
+        std::copy(v.begin(), v.end(), a.mutable_data());
+        return a;
+    };
+    auto repeated = [n](PyObject* o) {
+        object_column c;
+        for (std::size_t k = 0; k < n; ++k) {
+            Py_INCREF(o);
+            c.push(o);
+        }
+        return c.array();
+    };
+    py::dict out;
+    out["file"] = repeated(file.text.ptr());
+    out["file_base64"] = repeated(file.utf8 ? Py_None : file.text_base64.ptr());
+    out["line"] = int64_array(lines);
+    out["column"] = int64_array(columns);
+    out["offset"] = int64_array(offsets);
+    for (int c = 0; c < object_columns; ++c)
+        if (c != canonical || want_canonical)
+            out[names[c]] = col[c].array();
+    return py::make_tuple(out, search.newlines(first_line));
+}
+
 /// urns.dask's inner loop: the URNs of a block of whole lines of a file.
 py::object fn_extract_block(PyObject** a)
 {
@@ -549,11 +582,49 @@ py::object fn_extract_block(PyObject** a)
     bool const uri_context = get_bool(a[9], true);
     bool const json = get_bool(a[10], false);
     bool const want_canonical = get_bool(a[11], false);
+    bool const columns = get_bool(a[12], false);
     urns::extract_options const o = extract_options_for(syn, strict, ns, uri_context);
     block_search search(all.substr(begin, end - begin), o, first_line, want_canonical, ns);
     if (json)
         return json_records(search, file, first_line, first_offset, want_canonical);
+    if (columns)
+        return column_records(search, file, first_line, first_offset, want_canonical);
     return dict_records(search, file, first_line, first_offset, want_canonical);
+}
+
+/// urns.dask's records of a block searched as if its first line were 1:
+/// adds `delta` to the "line" of each dict of `records` (a list), the
+/// same int object for the records of one line.
+py::object fn_shift_lines(PyObject** a)
+{
+    if (!PyList_Check(a[0]))
+        throw py::type_error("records must be a list");
+    std::size_t const delta = size_arg(a[1], "delta");
+    PyObject* const key = keys().line;
+    py::object const records = py::reinterpret_borrow<py::object>(a[0]);
+    py::object shifted; // the int of the last line shifted
+    py::object was;     // the int it was shifted from, held so that its identity stays its own
+    Py_ssize_t const n = PyList_GET_SIZE(records.ptr());
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        PyObject* d = PyList_GET_ITEM(records.ptr(), i);
+        if (!PyDict_Check(d))
+            throw py::type_error("records must be a list of dict");
+        PyObject* line = PyDict_GetItemWithError(d, key);
+        if (!line) {
+            if (PyErr_Occurred())
+                throw py::error_already_set();
+            throw py::value_error("a record has no line");
+        }
+        if (line != was.ptr()) {
+            was = py::reinterpret_borrow<py::object>(line);
+            shifted = py::reinterpret_steal<py::object>(PyLong_FromSize_t(size_arg(line, "line") + delta));
+            if (!shifted)
+                throw py::error_already_set();
+        }
+        if (PyDict_SetItem(d, key, shifted.ptr()) != 0)
+            throw py::error_already_set();
+    }
+    return py::none();
 }
 
 } // namespace
@@ -562,14 +633,19 @@ void init_dask(py::module_& m)
 {
     add_function(m, "urns._urns", "_extract_block",
                  {"data", "begin", "end", "file", "first_line", "first_offset", "syntax", "strict", "namespaces",
-                  "uri_context", "json", "canonical"},
+                  "uri_context", "json", "canonical", "columns=False"},
                  fn_extract_block,
                  "For urns.dask: the URNs of data[begin:end] (bytes-like: whole lines of a file,\n"
                  "the first being line first_line at byte first_offset of the file), as the\n"
                  "records of `urn extract --json` (file: the name's bytes), and the block's\n"
                  "count of '\\n': (list of dict, newlines), or (bytes of JSON lines, newlines)\n"
-                 "when json is true. canonical: add each URN's canonical form (None where a\n"
-                 "namespace rejects it). Searched with the GIL released.");
+                 "when json is true, or (dict of numpy arrays, newlines) when columns is true\n"
+                 "(for urns.dask.extract_frame: the records' members but version, int64 line,\n"
+                 "column and offset, objects the others). canonical: add each URN's canonical\n"
+                 "form (None where a namespace rejects it). Searched with the GIL released.");
+    add_function(m, "urns._urns", "_shift_lines", {"records", "delta"}, fn_shift_lines,
+                 "For urns.dask: adds delta to the 'line' of each record (dicts) of a block\n"
+                 "that was searched as if its first line were line 1.");
 }
 
 } // namespace urns_python

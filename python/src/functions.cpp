@@ -81,7 +81,7 @@ py::object fn_parse_many(PyObject** a)
         for (std::size_t i = start; i < end; ++i) {
             std::string_view v;
             py::object exc;
-            if (!batch_text(items[i], i, "texts", v, copies, exc)) {
+            if (batch_item(item_rule::text_only, items[i], i, v, copies, exc) != item_is::text) {
                 objs[i] = bad_item(how, exc).release().ptr(); // raises with errors='raise'
                 continue;
             }
@@ -171,7 +171,7 @@ py::object fn_canonical_many(PyObject** a)
         copies.clear();
         for (std::size_t i = start; i < end; ++i) {
             py::object exc;
-            if (!batch_text(items[i], i, "texts", texts[i - start], copies, exc)) {
+            if (batch_item(item_rule::text_only, items[i], i, texts[i - start], copies, exc) != item_is::text) {
                 PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), bad_item(how, exc).release().ptr());
                 usable[i - start] = 0;
             }
@@ -222,7 +222,7 @@ py::object fn_is_valid_many(PyObject** a)
 {
     urns::syntax const syn = get_syntax(a[1]);
     ns_arg const ns = get_namespaces(a[2]);
-    return valid_bytes(a[0], syn, ns, false);
+    return valid_bytes(a[0], syn, ns, item_rule::not_a_urn);
 }
 
 py::object fn_make_urn(PyObject** a)
@@ -242,7 +242,7 @@ constexpr char const* syntax_doc =
 
 } // namespace
 
-py::object valid_bytes(PyObject* iterable, urns::syntax syn, ns_arg const& ns, bool other_types_raise)
+py::object valid_bytes(PyObject* iterable, urns::syntax syn, ns_arg const& ns, item_rule rule)
 {
     py::object seq = batch_items(iterable, "texts");
     auto const n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(seq.ptr()));
@@ -276,15 +276,10 @@ py::object valid_bytes(PyObject* iterable, urns::syntax syn, ns_arg const& ns, b
                 }
             } else if (PyBytes_Check(item)) {
                 v = {PyBytes_AS_STRING(item), static_cast<std::size_t>(PyBytes_GET_SIZE(item))};
-            } else if (item == Py_None) {
-                bit[i] = 0;
             } else {
-                py::object exc;
-                if (!batch_text(item, i, "texts", v, copies, exc)) { // a copy of a bytes-like object
-                    if (other_types_raise)
-                        bad_item(on_error::raise, exc);
+                py::object exc; // None, another object, a bytes-like object (copied)
+                if (batch_item(rule, item, i, v, copies, exc) != item_is::text)
                     bit[i] = 0;
-                }
             }
         }
         std::size_t undecided = end;

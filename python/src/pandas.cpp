@@ -18,7 +18,18 @@ namespace {
 
 /// What _column gives of each text.
 enum class column_kind {
-    valid, canonical, nid, nss, assigned_name, query, r_component, q_component, f_component, error, fields
+    valid,
+    canonical,
+    nid,
+    nss,
+    assigned_name,
+    query,
+    r_component,
+    q_component,
+    f_component,
+    error,
+    fields,
+    urn
 };
 
 column_kind get_column_kind(PyObject* o)
@@ -35,6 +46,7 @@ column_kind get_column_kind(PyObject* o)
         {"f_component", column_kind::f_component},
         {"error", column_kind::error},
         {"fields", column_kind::fields},
+        {"urn", column_kind::urn},
     };
     std::string const what = str_arg(o, "what");
     for (auto const& [name, kind] : names)
@@ -95,7 +107,7 @@ void set_error_row(std::array<py::list, 5>& columns, std::size_t i, bool usable,
 }
 
 /** For urns.pandas: one value of each text, computed without the GIL a
-    chunk at a time, and no URN object made. "valid": bytes, 1 or 0 per
+    chunk at a time. "valid": bytes, 1 or 0 per
     text (numpy.frombuffer reads it as a bool array); "canonical", "nid",
     "nss", "assigned_name", "query", "r_component", "q_component",
     "f_component": a list of str, None where the text is not a URN (or the
@@ -103,7 +115,8 @@ void set_error_row(std::array<py::list, 5>& columns, std::size_t i, bool usable,
     rule names, messages, tuples of the other names expected), None in
     each where the text is a URN; "fields":
     a list of the tuples URN.fields gives (() where the text is not a
-    URN). None is a missing value: not valid, None in every list (() for
+    URN); "urn": a list of urns.URN, None where the text is not a URN (the
+    one kind that makes an object per URN). None is a missing value: not valid, None in every list (() for
     "fields"), no error. A str that UTF-8 cannot encode is not a URN (its
     error: offset None, code 'unencodable', expected '', the encoder's
     message); any other item that is neither str nor bytes-like raises
@@ -114,8 +127,8 @@ py::object fn_column(PyObject** a)
     urns::syntax const syn = get_syntax(a[2]);
     ns_arg const ns = get_namespaces(a[3]);
     auto const md = get_mode(a[4]);
-    if (kind == column_kind::valid) // as urns.is_valid_many, but an item neither text nor None raises
-        return valid_bytes(a[0], syn, ns, true);
+    if (kind == column_kind::valid) // as urns.is_valid_many, by the accessor's rule for items
+        return valid_bytes(a[0], syn, ns, item_rule::column);
     ns_arg const field_ns = kind == column_kind::fields ? (ns ? ns : default_namespaces()) : ns_arg{};
     py::object seq = batch_items(a[0], "texts");
     auto const n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(seq.ptr()));
@@ -144,16 +157,15 @@ py::object fn_column(PyObject** a)
         copies.clear();
         for (std::size_t i = start; i < end; ++i) {
             py::object exc;
-            if (items[i] == Py_None) {
-                usable[i - start] = 0; // missing
-                continue;
+            switch (batch_item(item_rule::column, items[i], i, texts[i - start], copies, exc)) {
+            case item_is::text: continue;
+            case item_is::not_urn: // a str that UTF-8 cannot encode
+                unencodable[i - start] = py::str(exc).cast<std::string>();
+                break;
+            case item_is::missing:
+            case item_is::error: break;
             }
-            if (batch_text(items[i], i, "texts", texts[i - start], copies, exc))
-                continue;
-            if (!PyUnicode_Check(items[i]))
-                bad_item(on_error::raise, exc);
             usable[i - start] = 0;
-            unencodable[i - start] = py::str(exc).cast<std::string>();
         }
         parsed.assign(m, std::nullopt);
         values.assign(m, std::nullopt);
@@ -168,7 +180,7 @@ py::object fn_column(PyObject** a)
                     failed[k] = r.error();
                     continue;
                 }
-                if (kind == column_kind::error || kind == column_kind::fields)
+                if (kind == column_kind::error || kind == column_kind::fields || kind == column_kind::urn)
                     parsed[k] = *r; // views into texts[k], alive until the chunk is done
                 else
                     values[k] = text_value(kind, *r, md, ns);
@@ -182,6 +194,11 @@ py::object fn_column(PyObject** a)
                 continue;
             case column_kind::fields:
                 out[start + k] = ok ? fields_of_urn(*parsed[k], field_ns) : py::object(py::tuple());
+                continue;
+            case column_kind::urn: // None where not a URN, as parse_many(errors='none'): an undecided NSS raises
+                out[start + k] = ok          ? make_urn_object(*parsed[k], &urn_type, &ns)
+                                 : failed[k] ? failed_item(on_error::none, *failed[k], texts[k], start + k)
+                                             : py::object(py::none());
                 continue;
             default:
                 out[start + k] = values[k] ? ascii_obj(*values[k]) : py::object(py::none());
@@ -202,8 +219,8 @@ void init_pandas(py::module_& m)
     add_function(m, "urns._urns", "_column", {"texts", "what", "syntax='rfc2141bis'", "namespaces=False", "mode=None"},
                  fn_column,
                  "For urns.pandas: one value of each text (valid, canonical, nid, nss,\n"
-                 "assigned_name, query, r_component, q_component, f_component, error or\n"
-                 "fields), computed with the GIL released; 'valid' gives bytes of 1 and 0.");
+                 "assigned_name, query, r_component, q_component, f_component, error,\n"
+                 "fields or urn), computed with the GIL released; 'valid' gives bytes of 1 and 0.");
 }
 
 } // namespace urns_python

@@ -164,10 +164,10 @@ inline urns::equivalence_mode mode_for(urns::urn_view u, std::optional<urns::equ
 
 /// Whether each item of a batch is a URN of the syntax (and accepted by
 /// the namespaces' rules): bytes, 1 or 0 per item, parsed without the GIL
-/// a chunk at a time. None, and a str that UTF-8 cannot encode, are 0; any
-/// other item that is neither str nor bytes-like is 0 too, or (with
-/// `other_types_raise`, urns.pandas) a TypeError with its index.
-py::object valid_bytes(PyObject* texts, urns::syntax syn, ns_arg const& ns, bool other_types_raise);
+/// a chunk at a time. An item that is not text is taken by `rule`
+/// (item_rule::not_a_urn for is_valid_many, item_rule::column for
+/// urns.pandas): 0, or the TypeError the rule raises.
+py::object valid_bytes(PyObject* texts, urns::syntax syn, ns_arg const& ns, item_rule rule);
 
 /// The options of a search (find, find_many, urns.dask).
 inline urns::extract_options extract_options_for(urns::syntax syntax, bool strict, ns_arg const& namespaces,

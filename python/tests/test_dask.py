@@ -130,6 +130,41 @@ def test_extract_is_the_tool(shards, client):
     assert (first["line"], first["column"], first["offset"], first["urn"]) == (1, 4, 3, "urn:ex:after-bom")
 
 
+def frame_rows(frame, canonical=False):
+    """The rows of an extract_frame() result as records: the columns that
+    are None dropped (a record has no such member), "version" put back
+    first; canonical kept even when None."""
+    rows = []
+    for row in frame.to_dict("records"):
+        r = {"version": 2}
+        for k, v in row.items():
+            if v is not None or (canonical and k == "canonical"):
+                r[k] = int(v) if k in ("line", "column", "offset") else v
+        rows.append(r)
+    return rows
+
+
+def test_extract_frame_is_extract(shards, client):
+    # The columns of extract_frame() are the records of extract(), row for
+    # row, through the workers: with namespaces (namespace_fault) and
+    # canonical forms, in one partition a file and in blocks.
+    d, files = shards
+    paths = sorted(files)
+    want = tool_records(paths, "--namespaces")
+    for blocksize in (None, 8192):
+        frame = urns.dask.extract_frame(paths, namespaces=True, blocksize=blocksize)
+        got = frame.compute()
+        assert list(got.columns) == list(urns.dask.FRAME_COLUMNS)
+        assert [str(t) for t in got.dtypes[["line", "column", "offset"]]] == ["int64"] * 3
+        assert frame_rows(got) == [{k: v for k, v in r.items()} for r in want], blocksize
+        with_canonical = urns.dask.extract_frame(paths, namespaces=True, canonical=True, blocksize=blocksize)
+        records = urns.dask.extract(paths, namespaces=True, canonical=True, blocksize=blocksize).compute()
+        assert frame_rows(with_canonical.compute(), canonical=True) == records
+    # More partitions by default than files: a file above BLOCKSIZE is cut.
+    assert urns.dask.extract(paths).npartitions == len(paths)
+    assert urns.dask.extract(paths, blocksize=4096).npartitions > len(paths)
+
+
 @pytest.mark.parametrize("scheduler", ["distributed", "processes", "threads", "sync"])
 def test_duplicates_globs_and_blocks(shards, client, scheduler):
     # A file listed twice and overlapping globs give their records twice, as
@@ -163,6 +198,9 @@ def test_every_block_size(tmp_path):
         parts = urns.dask._parts(str(path), "rfc2141bis", False, blocksize, False, False, True, False)
         got = [r for part in dask.compute(*parts, scheduler="sync") for r in part]
         assert got == want, blocksize
+        frames = urns.dask._parts(str(path), "rfc2141bis", False, blocksize, False, False, True, False,
+                                  columns=True)
+        assert [r for part in dask.compute(*frames, scheduler="sync") for r in frame_rows(part)] == want
     # Records are dicts of their own: changing one changes no other.
     got[0]["extra"] = 1
     del got[0]["urn"]
@@ -577,4 +615,11 @@ def test_random_lines_against_the_tool(tmp_path, monkeypatch):
             got = [r for part in dask.compute(*parts, scheduler="sync") for r in part]
         said = sorted(str(w.message) for w in caught if w.category is urns.dask.LineTooLong)
         assert (got, said) == (want, sorted(messages)), (trial, max_line, blocksize, data)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            frames = urns.dask._parts(str(path), "rfc2141bis", False, blocksize, False, False, True, False, max_line,
+                                      columns=True)
+            got = [r for part in dask.compute(*frames, scheduler="sync") for r in frame_rows(part)]
+        said = sorted(str(w.message) for w in caught if w.category is urns.dask.LineTooLong)
+        assert (got, said) == (want, sorted(messages)), ("columns", trial, max_line, blocksize, data)
         assert status == (2 if messages else 0 if want else 1)

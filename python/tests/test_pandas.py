@@ -158,3 +158,97 @@ def test_a_large_column_goes_through_one_batch_call(monkeypatch):
 def test_the_module_docstring_examples():
     import doctest
     assert doctest.testmod(urns.pandas).failed == 0
+
+
+# ---------------------------------------------------------------- items that are not text
+
+
+def _doc_item_rules():
+    """docs/python.md's table "Items that are not text": {call: [cell of
+    None, cell of an unencodable str, cell of another object]}."""
+    import os
+    src = os.environ.get("URNS_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", ".."))
+    text = open(os.path.join(src, "docs", "python.md"), encoding="utf-8").read()
+    section = text.split("### Items that are not text", 1)[1].split("\n#", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 4 or cells[0] in ("call", "---"):
+            continue
+        for call in cells[0].split(","):
+            if call.strip().startswith("`"):
+                rows[call.strip().strip("`")] = cells[1:]
+    return rows
+
+
+ITEM_KINDS = [None, "urn:ex:\ud800", 5]
+
+
+def _outcome(call, item):
+    """What `call` does with `item` placed after a URN, in the words of the
+    table: 'not a URN', 'missing', 'raises X', 'placed X'."""
+    items = ["urn:ex:a", item]
+    if call == "Series.urns":
+        # Every call of the accessor the same: all raise, or none does.
+        s = pd.Series(items, dtype=object)
+        raised, returned, row = set(), [], None
+        for name in ("is_valid", "canonical", "nid", "fields", "parse_errors", "parse", "components"):
+            try:
+                r = getattr(s.urns, name)
+                r = r() if callable(r) else r
+            except Exception as e:  # noqa: BLE001
+                assert getattr(e, "index", None) == 1
+                raised.add("raises " + type(e).__name__)
+                continue
+            returned.append(name)
+            if name == "parse_errors":
+                row = "missing" if r["code"].iloc[1] is None else "not a URN"
+            elif name == "is_valid":
+                assert not r.iloc[1]
+            elif name == "parse":
+                assert r.iloc[1] is None
+        if raised:
+            assert not returned and len(raised) == 1, (item, raised, returned)
+            return raised.pop()
+        return row
+    fn = getattr(urns, call)
+    if call == "is_valid_many":
+        return "not a URN" if fn(items) == b"\x01\x00" else "a URN"
+    if call == "find_many":
+        try:
+            fn(items)
+        except Exception as e:  # noqa: BLE001
+            assert getattr(e, "index", None) == 1
+            return "raises " + type(e).__name__
+        return "no error"
+    # errors=: raised, None, or the exception in the item's place.
+    try:
+        fn(items)
+        return "no error"
+    except Exception as e:  # noqa: BLE001
+        raised = type(e)
+        assert getattr(e, "index", None) == 1
+    assert fn(items, errors="none")[1] is None
+    kept = fn(items, errors="return")[1]
+    assert type(kept) is raised and kept.index == 1
+    return "placed " + raised.__name__
+
+
+def _expected(cell):
+    if cell.startswith("not a URN"):
+        return "not a URN"
+    if cell.startswith("a missing value"):
+        return "missing"
+    if cell.startswith("raises"):
+        return "raises " + cell.split("`")[1]
+    if "placed by `errors=`" in cell:
+        return "placed " + cell.split("`")[1]
+    raise AssertionError("a cell the test cannot read: " + cell)
+
+
+def test_items_not_text():
+    rules = _doc_item_rules()
+    assert set(rules) == {"is_valid_many", "parse_many", "canonical_many", "find_many", "Series.urns"}
+    for call, cells in rules.items():
+        for item, cell in zip(ITEM_KINDS, cells):
+            assert _outcome(call, item) == _expected(cell), (call, item, cell)

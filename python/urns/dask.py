@@ -30,6 +30,11 @@ same files, in the same order:
                    namespaces=...) of the URN, or None where that raises
                    (the namespace rejects it)
 
+extract_frame() gives the same records as a dask.dataframe, one row per
+URN, its columns made by the C++ code (no dict per record). A file larger
+than BLOCKSIZE (64 MiB) that is not compressed is cut into blocks of whole
+lines, a partition each (blocksize=).
+
 Files are read as bytes, in blocks of whole lines searched by the C++
 library with the GIL released: lines end at "\\n" (a "\\r" before it ends a
 URN as any "\\r" does), bytes that are not UTF-8 are kept as they are, and a
@@ -73,7 +78,7 @@ import zlib
 
 from . import _urns
 
-__all__ = ["LineTooLong", "ReadError", "extract", "main"]
+__all__ = ["LineTooLong", "ReadError", "extract", "extract_frame", "main"]
 
 #: The bytes read at a time from a file (decompressed bytes for gzip), and
 #: the size of the read buffer: what a file holds of a worker's memory,
@@ -85,6 +90,11 @@ CHUNK = 8 << 20
 #: as `urn extract --max-line`'s default: a longer line is skipped, read to
 #: its end without being held (LineTooLong says so).
 MAX_LINE = 64 << 20
+
+#: The size of the blocks that extract() and extract_frame() cut a larger
+#: uncompressed file into by default, a partition each: the workers share
+#: a large file, and a partition's records fit in a worker's memory.
+BLOCKSIZE = 64 << 20
 
 #: The compressed bytes read at a time from a gzip file.
 _GZIP_READ = 1 << 18
@@ -127,10 +137,10 @@ class LineTooLong(UserWarning):
 class _Options:
     """What every block of a call is searched with (pickled to workers)."""
 
-    def __init__(self, syntax, strict, namespaces, uri_context, canonical, json, max_line=MAX_LINE):
+    def __init__(self, syntax, strict, namespaces, uri_context, canonical, json, max_line=MAX_LINE, columns=False):
         self.syntax, self.strict, self.namespaces = syntax, strict, namespaces
         self.uri_context, self.canonical, self.json = uri_context, canonical, json
-        self.max_line = max_line
+        self.max_line, self.columns = max_line, columns
         self.keep_freed = KEEP_FREED  # the caller's, for the workers
 
     def start(self):
@@ -140,7 +150,7 @@ class _Options:
 
     def search(self, data, begin, end, name, line, offset):
         return _urns._extract_block(data, begin, end, name, line, offset, self.syntax, self.strict, self.namespaces,
-                                    self.uri_context, self.json, self.canonical)
+                                    self.uri_context, self.json, self.canonical, self.columns)
 
 
 def _name_bytes(path):
@@ -346,33 +356,112 @@ def _line_blocks(fs, path, shown, max_line):
         raise ReadError(shown, getattr(e, "strerror", None) or str(e) or type(e).__name__) from None
 
 
-def _search(blocks, shown, opts, line, offset):
+def _too_long(shown, line, opts):
+    return "%s:%d: line longer than %d bytes, skipped" % (shown, line, opts.max_line)
+
+
+def _search(blocks, shown, opts, line, offset, skipped=None):
     """The records of blocks of lines (_lines()), the first at `line` and
-    `offset`; a line too long is said (LineTooLong; among blocks of JSON
-    Lines, which are bytes, its message as a str)."""
+    `offset`, and the number of the line after the last; a line too long
+    is said (LineTooLong; among blocks of JSON Lines, which are bytes, its
+    message as a str), or its number put in the list `skipped` when one is
+    given. The records: a list of dicts, a list of blocks of JSON Lines
+    (opts.json), or a pandas.DataFrame (opts.columns)."""
     opts.start()
     name = _name_bytes(shown)
-    out = []  # records, or blocks of JSON lines
-    add = out.append if opts.json else out.extend
+    out = []  # records, blocks of JSON lines, or dicts of columns
+    add = out.append if opts.json or opts.columns else out.extend
     for data, end in blocks:
         if data is None:
-            message = "%s:%d: line longer than %d bytes, skipped" % (shown, line, opts.max_line)
             if opts.json:
-                out.append(message)
+                out.append(_too_long(shown, line, opts))
+            elif skipped is not None:
+                skipped.append(line)
             else:
-                warnings.warn(LineTooLong(message), stacklevel=2)
+                warnings.warn(LineTooLong(_too_long(shown, line, opts)), stacklevel=2)
             line, offset = line + 1, offset + end
             continue
         found, newlines = opts.search(data, 0, end, name, line, offset)
         add(found)
         line, offset = line + newlines, offset + end
-    return out
+    if opts.columns:
+        out = _frame(out, opts.canonical)
+    return out, line
 
 
 def _file_part(fs, path, shown, opts):
     """The records of a whole file, read a chunk at a time: each search
     takes the whole lines read so far, the rest waits for the next chunk."""
-    return _search(_line_blocks(fs, path, shown, opts.max_line), shown, opts, 1, 0)
+    return _search(_line_blocks(fs, path, shown, opts.max_line), shown, opts, 1, 0)[0]
+
+
+#: The columns of extract_frame's partitions, in order: the members of the
+#: records but "version" ("canonical" only with canonical=True).
+FRAME_COLUMNS = ("file", "file_base64", "line", "column", "offset", "urn", "syntax", "scheme", "nid", "nss",
+                 "assigned_name", "query", "r_component", "q_component", "fragment", "namespace_fault")
+
+_INT_COLUMNS = ("line", "column", "offset")
+
+
+def _frame(chunks, canonical):
+    """The pandas.DataFrame of the columns of a partition's searches
+    (_extract_block's dicts of numpy arrays), its columns as they are when
+    there is one search (no copy), else concatenated: int64 line, column
+    and offset, the others objects, None where a record has no such
+    member."""
+    import numpy as np
+    import pandas as pd
+
+    names = FRAME_COLUMNS + (("canonical",) if canonical else ())
+    if len(chunks) == 1:
+        data = chunks[0]
+    else:
+        data = {name: (np.concatenate([c[name] for c in chunks]) if chunks else
+                       np.empty(0, dtype=np.int64 if name in _INT_COLUMNS else object)) for name in names}
+    # copy=False: each column stays its own block (pandas would copy the
+    # object columns into one).
+    return pd.DataFrame({name: data[name] for name in names}, copy=False)
+
+
+def _block_search(fs, path, shown, opts, index, blocksize, size):
+    """The records of the lines that start in the bytes [index * blocksize,
+    (index + 1) * blocksize) of an uncompressed file, their lines numbered
+    as if the first were line 1, with the numbers of its lines too long in
+    that count, and the block's count of "\\n": ((records, lines too
+    long), count). The block runs from the first line start in that range
+    to the first one after it (the blocks of a file tile it), read as a
+    file is (a chunk at a time). _shifted() makes its line numbers the
+    file's."""
+    raw_start = index * blocksize
+    try:
+        with fs.open(path, "rb") as f:
+            start = _line_start(f, raw_start, size)
+            end = _line_start(f, min(raw_start + blocksize, size), size)
+            f.seek(start)
+            skipped = []
+            out, line = _search(_lines(_Limit(_readinto(f), end - start).readinto, opts.max_line), shown, opts, 1,
+                                start, skipped)
+            return (out, skipped), line - 1
+    except ReadError:
+        raise
+    except OSError as e:
+        raise ReadError(shown, e.strerror or str(e)) from None
+
+
+def _shifted(searched, before, shown, opts):
+    """A block's records (_block_search) with the file's line numbers
+    (`before`: the count of "\\n" of each block before it), its lines too
+    long said (LineTooLong) with theirs."""
+    records, skipped = searched
+    delta = sum(before)
+    for line in skipped:
+        warnings.warn(LineTooLong(_too_long(shown, line + delta, opts)), stacklevel=2)
+    if delta:
+        if opts.columns:
+            records["line"] += delta
+        else:
+            _urns._shift_lines(records, delta)
+    return records
 
 
 def _count_newlines(fs, path, shown, start, size):
@@ -430,7 +519,7 @@ def _block_part(fs, path, shown, opts, index, blocksize, size, newlines_before):
             f.seek(start)
             line = 1 + newlines_before[index] + (1 if start > raw_start else 0)
             return _search(_lines(_Limit(_readinto(f), end - start).readinto, opts.max_line), shown, opts, line,
-                           start)
+                           start)[0]
     except ReadError:
         raise
     except OSError as e:
@@ -497,7 +586,8 @@ def _is_gzip(fs, path):
         return f.read(2) == b"\x1f\x8b"
 
 
-def _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context, json, max_line=MAX_LINE):
+def _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context, json, max_line=MAX_LINE,
+           columns=False):
     """The delayed objects of every partition, in order."""
     from dask.delayed import delayed
     from dask.utils import parse_bytes
@@ -512,7 +602,7 @@ def _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context,
             raise ValueError("blocksize must be positive, not %r" % blocksize)
     if isinstance(max_line, bool) or not isinstance(max_line, int) or max_line <= 0:
         raise ValueError("max_line must be a positive int, not %r" % (max_line,))
-    opts = _Options(syntax, strict, namespaces, uri_context, canonical, json, max_line)
+    opts = _Options(syntax, strict, namespaces, uri_context, canonical, json, max_line, columns)
     parts = []
     for fs, path, shown in _files(paths):
         size = fs.size(path) if blocksize is not None else None
@@ -521,13 +611,22 @@ def _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context,
             parts.append(delayed(_file_part)(fs, path, shown, opts))
             continue
         n = -(-size // blocksize)
-        counts = [delayed(_count_newlines)(fs, path, shown, i * blocksize, blocksize) for i in range(n)]
-        before = delayed(_prefix_sums)(counts)
-        parts += [delayed(_block_part)(fs, path, shown, opts, i, blocksize, size, before) for i in range(n)]
+        if json:
+            # JSON Lines hold their line numbers: each block counts the
+            # "\n"s before it first.
+            counts = [delayed(_count_newlines)(fs, path, shown, i * blocksize, blocksize) for i in range(n)]
+            before = delayed(_prefix_sums)(counts)
+            parts += [delayed(_block_part)(fs, path, shown, opts, i, blocksize, size, before) for i in range(n)]
+            continue
+        # Records and columns: each block is searched at once, numbered from
+        # line 1, and shifted by the "\n"s of the blocks before it.
+        searched = [delayed(_block_search, nout=2)(fs, path, shown, opts, i, blocksize, size) for i in range(n)]
+        counts = [block[1] for block in searched]
+        parts += [delayed(_shifted)(searched[i][0], counts[:i], shown, opts) for i in range(n)]
     return parts
 
 
-def extract(paths, syntax="rfc2141bis", namespaces=False, blocksize=None, strict=False, canonical=False,
+def extract(paths, syntax="rfc2141bis", namespaces=False, blocksize=BLOCKSIZE, strict=False, canonical=False,
             uri_context=True, max_line=MAX_LINE):
     """A dask.bag of one dict per URN found in the files: the records of
     `urn extract --json` on the same files (see the module's help for the
@@ -541,11 +640,13 @@ def extract(paths, syntax="rfc2141bis", namespaces=False, blocksize=None, strict
     None (none), a urns.Registry, or an iterable of urns.Namespace (the
     shipped ones and those), as urns.find takes it. A Registry travels to
     the workers pickled (its ABNF namespaces as their text).
-    blocksize: None (the default) makes one partition per file. A size
-    (bytes, or a string such as '64MiB') cuts uncompressed files larger
-    than it into blocks of whole lines of about that size, for more
-    parallelism in few large files: a first pass counts each block's "\\n"s
-    (memchr-fast, without decoding) so that each knows its first line.
+    blocksize: a size (bytes, or a string such as '64MiB'; BLOCKSIZE, 64
+    MiB, by default): an uncompressed file larger than it is cut into
+    blocks of whole lines of about that size, a partition each, so that
+    the workers share a large file; each block is searched as if it began
+    at line 1, then its records are given the file's line numbers from the
+    "\\n" counts of the blocks before it. None: one partition per file.
+    A compressed file is one partition.
     strict, uri_context: as for urns.find.
     canonical: add to each record "canonical": urns.canonical(urn,
     syntax=syntax, namespaces=namespaces), None for a URN whose namespace
@@ -565,6 +666,27 @@ def extract(paths, syntax="rfc2141bis", namespaces=False, blocksize=None, strict
 
     return db.from_delayed(_parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context, False,
                                   max_line))
+
+
+def extract_frame(paths, syntax="rfc2141bis", namespaces=False, blocksize=BLOCKSIZE, strict=False,
+                  canonical=False, uri_context=True, max_line=MAX_LINE):
+    """A dask.dataframe of the URNs found in the files, one row per URN:
+    the records of extract() (the same arguments, the same partitions) as
+    columns, made from the C++ search's buffers with no dict per record.
+
+    The columns (FRAME_COLUMNS, then "canonical" with canonical=True) are
+    the records' members but "version": file and file_base64 (None where
+    the name is UTF-8), line, column and offset (int64), urn, syntax,
+    scheme, nid, nss, assigned_name, query, r_component, q_component,
+    fragment (None where a URN has no such part), namespace_fault (the
+    records' dict, None where the namespace accepts the URN or namespaces
+    is off). Rows are in the order of the records.
+    """
+    import dask.dataframe as dd
+
+    parts = _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context, False, max_line,
+                   columns=True)
+    return dd.from_delayed(parts, meta=_frame([], canonical), verify_meta=False)
 
 
 def _abnf_namespace(spec):

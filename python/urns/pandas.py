@@ -142,4 +142,4 @@ class UrnsAccessor:
     def parse(self) -> "pd.Series[Any]":
         """A urns.URN of each item, None where not a URN or missing (this one
         makes a Python object per URN)."""
-        return self._series_of(_urns.parse_many(self._texts(), self._syntax, self._namespaces, "none"))
+        return self._series_of(self._column("urn"))

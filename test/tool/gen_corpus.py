@@ -3,9 +3,10 @@
 """Writes a large file of URNs, one a line, for timing the `urn` command
 (docs/cli.md). Deterministic (fixed seed); about SIZE megabytes.
 
-usage: gen_corpus.py OUTPUT [SIZE_MB=100] [--invalid-every N] [--prose]
+usage: gen_corpus.py OUTPUT [SIZE_MB=100] [--invalid-every N] [--prose [--urn-every N]]
 
-With --prose, URNs are embedded in English-like text (for `urn extract`).
+With --prose, URNs are embedded in English-like text (for `urn extract`),
+one a line, or with --urn-every N one in N lines (the others text alone).
 """
 import random
 import sys
@@ -44,6 +45,10 @@ def main():
         invalid_every = int(sys.argv[sys.argv.index("--invalid-every") + 1])
         args.remove(str(invalid_every))
     prose = "--prose" in sys.argv
+    urn_every = 1
+    if "--urn-every" in sys.argv:
+        urn_every = int(sys.argv[sys.argv.index("--urn-every") + 1])
+        args.remove(str(urn_every))
     if not args:
         print(__doc__, file=sys.stderr)
         return 2
@@ -60,6 +65,10 @@ def main():
             if invalid_every and n % invalid_every == 0:
                 u = u.replace(":", ": ", 2)[:-1]
             if prose:
+                for _ in range(urn_every - 1):
+                    text = " ".join(rnd.choice(WORDS) for _ in range(rnd.randrange(4, 32)))
+                    chunk.append(text)
+                    written += len(text) + 1
                 line = " ".join(rnd.choice(WORDS) for _ in range(rnd.randrange(4, 20)))
                 line += " <%s>, " % u if rnd.randrange(2) else " %s. " % u
                 line += " ".join(rnd.choice(WORDS) for _ in range(rnd.randrange(0, 12)))

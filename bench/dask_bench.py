@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
+"""urns.dask against `urn extract -j 1 --json` on a sparse and a dense
+corpus, and N workers against one on one large file.
+
+The corpora (test/tool/gen_corpus.py, deterministic): sparse, prose with
+a URN in one line of five; dense, one URN a line. For each, the best wall
+time of RUNS runs (after one unmeasured run) of:
+
+    urn extract -j 1 --json FILE > /dev/null                 the reference
+    urns.dask.extract([FILE]).count()                         records (dicts)
+    urns.dask.extract_frame([FILE]).map_partitions(len)       columns (DataFrame)
+
+the last two with Dask's synchronous scheduler in this process (one
+worker's work, without the cluster's transfers), each with its default
+partitions (blocks of BLOCKSIZE). The figure of each is the reference's
+time over its own: at least 0.5 (records) and 0.8 (columns) is the target
+(bench/README.md). Then the dense corpus through a LocalCluster of one
+worker process and of N (one thread each), extract_frame counted on the
+workers: the speed-up of N over one.
+
+Usage (from the source tree, after a Release build in build/release):
+  PYTHONPATH=build/release/python python3 bench/dask_bench.py \\
+      --urn build/release/tools/urn [--corpus-mb 100] [--runs 3] [--workers 2] [--dir DIR]
+Prints a Markdown table, the CPU model and the load average first.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
+
+
+def best(fn, runs):
+    fn()  # warm: the file in the page cache, the modules imported, memory kept
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--urn", required=True, help="the urn command")
+    ap.add_argument("--corpus-mb", type=float, default=100)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--dir", help="where the corpora go (default: a temporary directory, removed)")
+    args = ap.parse_args()
+
+    import dask
+
+    import urns.dask
+
+    scratch = args.dir or tempfile.mkdtemp(prefix="urns-dask-bench.")
+    os.makedirs(scratch, exist_ok=True)
+    try:
+        gen = os.path.join(HERE, "..", "test", "tool", "gen_corpus.py")
+        corpora = {
+            "sparse (prose, a URN in 1 line of 5)": (os.path.join(scratch, "sparse.txt"),
+                                                     ["--prose", "--urn-every", "5"]),
+            "dense (a URN a line)": (os.path.join(scratch, "dense.txt"), []),
+        }
+        for path, flags in corpora.values():
+            if not os.path.exists(path):
+                subprocess.run([sys.executable, gen, path, str(args.corpus_mb)] + flags, check=True)
+
+        print("CPU: %s; %d cores; load average %.2f %.2f %.2f; %d runs each, the best" %
+              ((cpu_model(), os.cpu_count()) + os.getloadavg() + (args.runs,)))
+        print()
+        print("| corpus | MB | URNs | `urn extract -j 1 --json` | records (`extract().count()`) | columns "
+              "(`extract_frame()`) |")
+        print("|---|---:|---:|---:|---:|---:|")
+        dask.config.set(scheduler="sync")
+        for name, (path, _) in corpora.items():
+            size = os.path.getsize(path)
+            with open(os.devnull, "wb") as null:
+                def tool():
+                    subprocess.run([args.urn, "extract", "-j", "1", "--json", path], stdout=null, check=True)
+                reference = best(tool, args.runs)
+            count = urns.dask.extract([path]).count().compute()
+            records = best(lambda: urns.dask.extract([path]).count().compute(), args.runs)
+            frame = urns.dask.extract_frame([path])
+            assert sum(frame.map_partitions(len).compute()) == count
+            columns = best(lambda: frame.map_partitions(len).compute(), args.runs)
+            print("| %s | %.0f | %d | %.3f s | %.3f s, **%.2f** | %.3f s, **%.2f** |" %
+                  (name, size / 1e6, count, reference, records, reference / records, columns, reference / columns))
+
+        from distributed import Client, LocalCluster
+
+        path = corpora["dense (a URN a line)"][0]
+        print()
+        print("| workers on one file (dense, %.0f MB, %d partitions) | `extract_frame()` counted on the workers |"
+              % (os.path.getsize(path) / 1e6, urns.dask.extract_frame([path]).npartitions))
+        print("|---|---:|")
+        times = {}
+        for n in (1, args.workers):
+            with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
+                              silence_logs=50) as cluster, Client(cluster) as client:
+                run = iter(range(args.runs + 1))
+
+                def count():
+                    # A block size one byte more each run: new task keys, so
+                    # that no result is kept from the run before.
+                    frame = urns.dask.extract_frame([path], blocksize=urns.dask.BLOCKSIZE + next(run))
+                    return sum(client.compute(frame.map_partitions(len)).result())
+
+                times[n] = best(count, args.runs)
+            print("| %d | %.3f s%s |" % (n, times[n], "" if n == 1 else ", %.2fx one's speed" % (times[1] / times[n])))
+    finally:
+        if not args.dir:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
