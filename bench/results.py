@@ -18,8 +18,12 @@ the ABNF engine against the X3 namespaces, the best of its repetitions, as
 its own table takes) and DIR/abnf_tool.json (bench/abnf_tool.py --json:
 `urn check --namespaces` with each namespace from its .abnf file against
 the same namespace compiled in) and DIR/scaling.json (urns_bench_scaling:
-time per byte from 1 to 16 MiB), and DIR/instructions.json (with
---instructions: callgrind's instructions per URN). Files of different commits or CPUs are
+time per byte from 1 to 16 MiB), DIR/instructions.json (with
+--instructions: callgrind's instructions per URN), DIR/namespaces_tool.json
+(bench/namespaces_tool.py --json: `urn check --namespaces` on the
+namespaces checked by their ABNF against the X3 ones, by URN length) and
+DIR/registry.json (urns_bench_registry: parse_urn with registries of 5 to
+1000 namespaces). Files of different commits or CPUs are
 refused: the tables are of one run.
 
 With --write, the tables replace what lies between the two marker lines of
@@ -362,6 +366,106 @@ def abnf_tables(abnf, tool):
     return lines, targets
 
 
+def namespaces_table(tool):
+    """bench/namespaces_tool.py's JSON: per length bucket and overall, the
+    time per URN of `urn check --namespaces` on the namespaces checked by
+    their ABNF and on the X3 ones, and the ratio; the largest ratio."""
+    lines = ["| URN length, bytes | lines a file | mean length, ABNF / X3 | namespaces, ABNF / X3 "
+             "| ABNF ns per URN | X3 ns per URN | ABNF / X3 |", "|---|---:|---:|---:|---:|---:|---:|"]
+    worst, worst_bucket = None, ""
+    for b in tool.get("buckets", []):
+        a, x = b.get("abnf", {}), b.get("x3", {})
+        if not a.get("lines") or not x.get("lines"):
+            continue
+        r = a["ns_per_urn"] / x["ns_per_urn"] if x.get("ns_per_urn", 0) > 0 else None
+        if r is not None and (worst is None or r > worst):
+            worst, worst_bucket = r, b["bucket"]
+        lines.append("| %s | %s | %.1f / %.1f | %d / %d | %.1f | %.1f | %s |" % (
+            b["bucket"], "{:,}".format(a["lines"]), a["bytes"] / a["lines"] - 1, x["bytes"] / x["lines"] - 1,
+            a["namespaces"], x["namespaces"], a["ns_per_urn"], x["ns_per_urn"], fmt(r)))
+    if len(lines) == 2:
+        raise Missing("the namespaces run has no bucket")
+    return lines, worst, worst_bucket
+
+
+def registry_measurements(run):
+    """{(namespaces, operation): median CPU ns per URN} of
+    urns_bench_registry's JSON (registry/N/parse and registry/N/find)."""
+    out = {}
+    for b in run.get("benchmarks", []):
+        if b.get("error_occurred") or b.get("aggregate_name") != "median":
+            continue
+        parts = strip_options(b.get("run_name", b["name"])).split("/")
+        if len(parts) != 3 or parts[0] != "registry" or not parts[1].isdigit() or not b.get("urns"):
+            continue
+        out[(int(parts[1]), parts[2])] = float(b["cpu_time"]) * UNIT_NS[b.get("time_unit", "ns")] / float(b["urns"])
+    return out
+
+
+def registry_table(run):
+    """The registry's lookup: per registry size, `parse_urn` with it and
+    `find` alone, ns per URN and the ratio to the smallest registry's; the
+    largest ratio of `parse_urn`."""
+    m = registry_measurements(run)
+    sizes = sorted({n for n, _ in m})
+    if not sizes:
+        raise Missing("the registry run has no registry/N/parse")
+    lines = ["| namespaces in the registry | `parse_urn` with it, ns per URN | x %d's | `find` alone, ns per URN "
+             "| x %d's |" % (sizes[0], sizes[0]), "|---|---:|---:|---:|---:|"]
+
+    def cells(n, op):
+        v, ref = m.get((n, op)), m.get((sizes[0], op))
+        return ("%.2f" % v, fmt(v / ref if v is not None and ref else None)) if v is not None else ("", "")
+
+    worst, worst_n = None, None
+    for n in sizes:
+        p, f = cells(n, "parse"), cells(n, "find")
+        lines.append("| %d | %s | %s | %s | %s |" % ((n,) + p + f))
+        v, ref = m.get((n, "parse")), m.get((sizes[0], "parse"))
+        if n != sizes[0] and v is not None and ref and (worst is None or v / ref > worst):
+            worst, worst_n = v / ref, n
+    return lines, worst, worst_n, sizes[0]
+
+
+def many_namespaces(tool, registry):
+    """The section of the namespaces mixed through `urn check --namespaces`
+    and of the registry's lookup: their tables and targets."""
+    out = ["", "### Many namespaces", ""]
+    how, rows, targets = [], [], []
+    if tool:
+        ctx = tool.get("context", {})
+        table, worst, bucket = namespaces_table(tool)
+        both = tool.get("both", {})
+        how.append("`bench/namespaces_tool.py`: `urn check -q -j1 --syntax rfc8141 --namespaces` on URNs of every "
+                   "shipped namespace with a rule (`urn abnf generate` from its `.abnf`; one in ten rejected by "
+                   "its namespace), a file per group and length bucket, the lengths matched 4 bytes at a time; "
+                   "the best CPU time of %s runs, less that of a file of one URN a namespace (start and grammar "
+                   "compilation: ABNF %.3f s, X3 %.3f s), per line; all of both groups in one file: %.1f ns per "
+                   "URN (%d namespaces)" % (ctx.get("runs", "its"), ctx.get("start_cpu_s", {}).get("abnf", 0),
+                                            ctx.get("start_cpu_s", {}).get("x3", 0), both.get("ns_per_urn", 0),
+                                            both.get("namespaces", 0)))
+        rows += table + [""]
+        targets.append(("namespaces checked by their ABNF <= 2x the X3 ones' time per URN of the same lengths, "
+                        "`urn check --namespaces` (the largest ratio)", worst, " (%s)" % bucket if bucket else "",
+                        "n/a" if worst is None else "yes" if worst <= 2 else "**no**"))
+    if registry:
+        table, worst, n, small = registry_table(registry)
+        how.append("`urns_bench_registry`: `parse_urn` (rfc8141) with registries of %d namespaces, the shipped "
+                   "set and synthetic ones added to it (a trivial validator each), on the mixed corpus kept to "
+                   "the URNs of the %d namespaces or of none, median CPU time of interleaved repetitions" %
+                   (small, small))
+        rows += table + [""]
+        targets.append(("`parse_urn` with a registry of more namespaces <= 1.1x its time with %d, the same URNs "
+                        "(the largest ratio)" % small, worst, " (%d)" % n if n else "",
+                        "n/a" if worst is None else "yes" if worst <= 1.1 else "**no**"))
+    out += ["Many namespaces at once, in the same run; " + "; ".join(how) + ".", ""]
+    out += rows
+    out += ["| target (the same run) | figure | met |", "|---|---:|---|"]
+    for label, v, who, ok in targets:
+        out.append("| %s | %s%s | %s |" % (label, fmt(v), who, ok))
+    return out
+
+
 def same_run(parts):
     """Refuses files of different commits or CPUs."""
     for key in ("commit", "cpu"):
@@ -373,14 +477,16 @@ def same_run(parts):
 
 
 def tables(run, commit=None, cpu=None, compiler=None, check=None, abnf=None, abnf_tool=None, scaling=None,
-           instructions=None):
+           instructions=None, namespaces_tool=None, registry=None):
     m, reps = measurements(run)
     if not m:
         raise Missing("the run has no benchmark of urns_bench (corpus/syntax/operation) with a time")
     parts = [("urns_bench", dict(run.get("context", {}), **{k: v for k, v in (("commit", commit), ("cpu", cpu))
                                                               if v}))]
     parts += [(n, r.get("context", {})) for n, r in (("check", check), ("abnf", abnf), ("abnf_tool", abnf_tool),
-                                                      ("scaling", scaling), ("instructions", instructions)) if r]
+                                                      ("scaling", scaling), ("instructions", instructions),
+                                                      ("namespaces_tool", namespaces_tool), ("registry", registry))
+              if r]
     same_run(parts)
     out = [header(run, reps, commit, cpu, compiler), ""]
     mixed = mixed_table(m)
@@ -431,6 +537,8 @@ def tables(run, commit=None, cpu=None, compiler=None, check=None, abnf=None, abn
             out += ["", "Not compared, as `urn check --namespace NID=grammar/nss/<NID>.abnf` refuses the file "
                     "(and `urns_bench_abnf`, whose `from_abnf` fails on it, skips it): " +
                     "; ".join("%s (%s)" % (t["nid"], t["skipped"]) for t in skipped) + "."]
+    if namespaces_tool or registry:
+        out += many_namespaces(namespaces_tool, registry)
     if scaling:
         out += ["", "### Time per byte from 1 to 16 MiB", "",
                 "`urns_bench_scaling`, in the same run: the adversarial inputs of `test/unit/limits.cpp` at 1 to "
@@ -520,7 +628,8 @@ def load_dir(path):
         p = os.path.join(path, name)
         return load(p) if os.path.exists(p) else None
     return (load(os.path.join(path, "urns_bench.json")), maybe("check.json"), maybe("abnf.json"),
-            maybe("abnf_tool.json"), maybe("scaling.json"), maybe("instructions.json"))
+            maybe("abnf_tool.json"), maybe("scaling.json"), maybe("instructions.json"),
+            maybe("namespaces_tool.json"), maybe("registry.json"))
 
 
 def replace_between_markers(text, block):
@@ -543,10 +652,10 @@ def main(argv):
     a = p.parse_args(argv)
     try:
         if os.path.isdir(a.run):
-            run, check, abnf, abnf_tool, scaling, instructions = load_dir(a.run)
+            parts = load_dir(a.run)
         else:
-            run, check, abnf, abnf_tool, scaling, instructions = load(a.run), None, None, None, None, None
-        block = tables(run, a.commit, a.cpu, a.compiler, check, abnf, abnf_tool, scaling, instructions)
+            parts = (load(a.run),) + (None,) * 7
+        block = tables(parts[0], a.commit, a.cpu, a.compiler, *parts[1:])
         if a.check:
             with open(a.check, encoding="utf-8") as f:
                 text = f.read()

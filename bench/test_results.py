@@ -6,8 +6,9 @@ the yardstick, each target met or not), the medians over the means and
 single runs, a refusal when the run does not say its commit, CPU or
 compiler, and --write replacing only what lies between the markers; a
 directory of tools/bench.sh --json adds `urn check -q`'s row and the ABNF
-engine's table and targets, and is refused when its files are of different
-commits or CPUs; --check passes on what --write wrote and fails otherwise.
+engine's table and targets, the namespaces through `urn check
+--namespaces` by URN length and the registry's lookup by its size, and is
+refused when its files are of different commits or CPUs; --check passes on what --write wrote and fails otherwise.
 
 usage: python3 bench/test_results.py   (no build needed)
 """
@@ -102,6 +103,36 @@ CHECK = {"context": {"commit": CONTEXT["commit"], "cpu": CONTEXT["cpu"], "compil
          "syntaxes": [{"syntax": "rfc2141", "bytes": 120000000, "wall_s": 0.2, "cpu_s": 0.1},
                       {"syntax": "rfc2141bis", "bytes": 120000000, "wall_s": 0.2, "cpu_s": 0.15},
                       {"syntax": "rfc8141", "bytes": 120000000, "wall_s": 0.2, "cpu_s": 0.08}]}
+
+
+def bucket(label, abnf_ns, x3_ns, lines=1000):
+    """A length bucket of bench/namespaces_tool.py's JSON."""
+    return {"bucket": label,
+            "abnf": {"lines": lines, "bytes": lines * 31, "namespaces": 40, "cpu_s": 1.0, "ns_per_urn": abnf_ns},
+            "x3": {"lines": lines, "bytes": lines * 32, "namespaces": 18, "cpu_s": 1.0, "ns_per_urn": x3_ns}}
+
+
+NAMESPACES_TOOL = {"context": {"cpu": CONTEXT["cpu"], "commit": CONTEXT["commit"], "runs": 5,
+                               "start_cpu_s": {"abnf": 0.02, "x3": 0.004, "both": 0.022}},
+                   "buckets": [bucket("up to 24", 60.0, 40.0), bucket("25-40", 90.0, 40.0), bucket("all", 75.0, 50.0)],
+                   "both": {"lines": 4000, "namespaces": 58, "ns_per_urn": 62.5}}
+
+
+def registry_run(ns, context=CONTEXT):
+    """urns_bench_registry's JSON: {(namespaces, operation): ns per URN},
+    medians (the means, slower, must not be read), a pass of 5000 URNs."""
+    benchmarks = []
+    for (n, op), v in ns.items():
+        name = "registry/%d/%s/repeats:11" % (n, op)
+        for agg, k in (("mean", 2), ("median", 1)):
+            benchmarks.append({"name": name + "_" + agg, "run_name": name, "run_type": "aggregate",
+                               "aggregate_name": agg, "time_unit": "us", "cpu_time": v * k * 5000 / 1e3,
+                               "urns": 5000.0, "namespaces": float(n)})
+    return {"context": {"cpu": context["cpu"], "commit": context["commit"]}, "benchmarks": benchmarks}
+
+
+REGISTRY_NS = {(5, "parse"): 20.0, (71, "parse"): 21.0, (1000, "parse"): 23.0,
+               (5, "find"): 4.0, (71, "find"): 4.0, (1000, "find"): 5.0}
 
 
 def scaling_run(per_byte, context=CONTEXT):
@@ -281,6 +312,29 @@ class Directory(unittest.TestCase):
         self.assertEqual(row(out, "x `parse_urn`'s"), ["0.50 / 0.50 / 0.50", "0.80 / 0.80 / 0.80",
                                                       "0.70 / 0.70 / 0.70"])
 
+    def test_namespaces_tool(self):
+        out = results.tables(run(), namespaces_tool=NAMESPACES_TOOL)
+        self.assertIn("### Many namespaces", out)
+        self.assertEqual(row(out, "up to 24"), ["1,000", "30.0 / 31.0", "40 / 18", "60.0", "40.0", "1.50"])
+        self.assertEqual(row(out, "all")[5], "1.50")
+        self.assertIn("all of both groups in one file: 62.5 ns per URN (58 namespaces)", out)
+        label = ("namespaces checked by their ABNF <= 2x the X3 ones' time per URN of the same lengths, "
+                 "`urn check --namespaces` (the largest ratio)")
+        self.assertEqual(row(out, label), ["2.25 (25-40)", "**no**"])
+        fast = dict(NAMESPACES_TOOL, buckets=[bucket("all", 70.0, 40.0)])
+        self.assertEqual(row(results.tables(run(), namespaces_tool=fast), label), ["1.75 (all)", "yes"])
+
+    def test_registry(self):
+        out = results.tables(run(), registry=registry_run(REGISTRY_NS))
+        self.assertEqual(row(out, "5"), ["20.00", "1.00", "4.00", "1.00"])
+        self.assertEqual(row(out, "1000"), ["23.00", "1.15", "5.00", "1.25"])
+        label = "`parse_urn` with a registry of more namespaces <= 1.1x its time with 5, the same URNs (the largest ratio)"
+        self.assertEqual(row(out, label), ["1.15 (1000)", "**no**"])
+        ok = registry_run({**REGISTRY_NS, (1000, "parse"): 21.5})
+        self.assertEqual(row(results.tables(run(), registry=ok), label), ["1.07 (1000)", "yes"])
+        with self.assertRaises(results.Missing):
+            results.tables(run(), registry=registry_run({}))
+
     def test_files_of_another_commit_or_cpu_are_refused(self):
         other = dict(TOOL, context=dict(TOOL["context"], commit="fff0000"))
         with self.assertRaises(results.Missing) as e:
@@ -289,11 +343,16 @@ class Directory(unittest.TestCase):
         with self.assertRaises(results.Missing) as e:
             self.tables(abnf=abnf_run(ABNF_NS, dict(CONTEXT, cpu="Intel Xeon")))
         self.assertIn("cpus differ", str(e.exception))
+        with self.assertRaises(results.Missing) as e:
+            results.tables(run(), registry=registry_run(REGISTRY_NS, dict(CONTEXT, commit="fff0000")))
+        self.assertIn("commits differ", str(e.exception))
 
     def test_check_after_write(self):
         with tempfile.TemporaryDirectory() as d:
             for name, value in (("urns_bench.json", run()), ("check.json", CHECK),
-                                ("abnf.json", abnf_run(ABNF_NS)), ("abnf_tool.json", TOOL)):
+                                ("abnf.json", abnf_run(ABNF_NS)), ("abnf_tool.json", TOOL),
+                                ("namespaces_tool.json", NAMESPACES_TOOL),
+                                ("registry.json", registry_run(REGISTRY_NS))):
                 with open(os.path.join(d, name), "w") as f:
                     json.dump(value, f)
             readme = os.path.join(d, "README.md")
@@ -305,6 +364,8 @@ class Directory(unittest.TestCase):
             with open(readme) as f:
                 text = f.read()
             self.assertIn("| isbn |", text)
+            self.assertIn("| 1000 | 23.00 |", text)
+            self.assertIn("| 25-40 | 1,000 |", text)
             with open(readme, "w") as f:
                 f.write(text.replace("| isbn | 40.0 ns", "| isbn | 41.0 ns"))
             self.assertEqual(results.main([d, "--check", readme]), 1)

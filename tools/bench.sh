@@ -23,7 +23,9 @@
 #                                  (urns_bench's Google Benchmark JSON),
 #                                  check.json (`urn check -q`, end to end), and,
 #                                  running them too, abnf.json (urns_bench_abnf),
-#                                  abnf_tool.json (bench/abnf_tool.py) and
+#                                  abnf_tool.json (bench/abnf_tool.py),
+#                                  namespaces_tool.json (bench/namespaces_tool.py),
+#                                  registry.json (urns_bench_registry) and
 #                                  scaling.json (urns_bench_scaling); with
 #                                  --instructions, instructions.json: what
 #                                  `bench/results.py DIR` makes the tables of
@@ -63,7 +65,7 @@ done
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
       -DURNS_BUILD_TESTS=OFF -DURNS_BUILD_EXAMPLES=OFF >/dev/null
-ninja -C "$build" -j2 urns_bench urns_bench_scaling urns_bench_check_lines >/dev/null
+ninja -C "$build" -j2 urns_bench urns_bench_scaling urns_bench_check_lines urns_bench_registry >/dev/null
 if [ -f "$root/tools/CMakeLists.txt" ]; then
     ninja -C "$build" -j2 >/dev/null 2>&1 || true   # the urn tool, when it exists
 fi
@@ -165,8 +167,10 @@ EOF2
 fi
 
 # The ABNF engine against the X3 namespaces: in the library
-# (urns_bench_abnf) and through the tool (bench/abnf_tool.py); and the time
-# per byte from 1 to 16 MiB.
+# (urns_bench_abnf) and through the tool (bench/abnf_tool.py); every
+# namespace through the tool by URN length (bench/namespaces_tool.py); the
+# registry's lookup from 5 to 1000 namespaces (urns_bench_registry); and
+# the time per byte from 1 to 16 MiB.
 if [ -n "$json" ]; then
     echo
     "$build/bench/urns_bench_abnf" --benchmark_out="$json/abnf.json" --benchmark_out_format=json "$context"
@@ -174,7 +178,12 @@ if [ -n "$json" ]; then
     if [ -x "$build/tools/urn" ]; then
         echo
         python3 "$root/bench/abnf_tool.py" "$build/tools/urn" "$root" --json "$json/abnf_tool.json"
+        echo
+        python3 "$root/bench/namespaces_tool.py" "$build/tools/urn" "$root" --json "$json/namespaces_tool.json"
     fi
+    echo
+    "$build/bench/urns_bench_registry" --benchmark_out="$json/registry.json" --benchmark_out_format=json "$context"
+    scrub "$json/registry.json"
     echo
     "$build/bench/urns_bench_scaling" --benchmark_out="$json/scaling.json" --benchmark_out_format=json "$context"
     scrub "$json/scaling.json"
