@@ -119,6 +119,15 @@ function reserve(bytes) {
   views();
 }
 
+// Gives the module back its large buffers, the input buffer among them:
+// the next put() asks the module for one again.
+function trim() {
+  ex.urns_trim();
+  inPtr = 0;
+  inCap = 0;
+  grown = true;
+}
+
 // Writes `s` as UTF-8 at the input buffer's byte `at`; returns its size in
 // bytes. TextEncoder.encodeInto writes into a view kept over the buffer.
 function put(s, at) {
@@ -416,7 +425,7 @@ function* findMatches(text, syn, strict, uriContext, namespaces) {
       }
       found[i] = { urn, nid: urn.slice(4, urn.indexOf(':', 4)), offset, length, byteOffset, byteLength, namespaceFault };
     }
-    if (n > 4 << 20) ex.urns_trim();
+    if (n > 4 << 20) trim();
     yield* found;
     start = end;
     byteStart += n;

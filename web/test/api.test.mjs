@@ -112,6 +112,15 @@ test('find: matches with string indices and byte offsets, lazily', () => {
   assert.equal(typeof it[Symbol.iterator], 'function');
 });
 
+test('after find over a chunk of more than 4 MiB of UTF-8, the module gives back its input buffer and the next calls read theirs', () => {
+  // 2.2 million code units of two bytes each and no space to cut at: one chunk.
+  assert.equal([...find('\u00e9'.repeat(2200000) + ' urn:ex:a')].length, 1);
+  assert.equal(isValid('urn:example:a'), true);
+  assert.equal(isValid('urn:ex:a b'), false);
+  assert.equal(parse('urn:example:abc').nss, 'abc');
+  assert.equal(equivalent('urn:ex:A', 'URN:EX:A'), true);
+});
+
 test('the shipped namespaces: one for each NID of grammar/nss/', () => {
   const list = namespaces();
   const files = readdirSync(join(root, 'grammar/nss')).filter((f) => f.endsWith('.abnf'));
