@@ -108,12 +108,15 @@ const headerWords = ex.urns_header() >> 2;
 
 // --- passing strings --------------------------------------------------
 
+// Room for `bytes` in the input buffer, and at least one byte: the empty
+// string too needs a buffer (a view to write into, an address to read).
 function reserve(bytes) {
-  if (bytes > inCap) {
-    const p = ex.urns_input(bytes);
+  if (bytes > inCap || inCap === 0) {
+    const want = bytes > 0 ? bytes : 1;
+    const p = ex.urns_input(want);
     if (p === 0) throw new URNSInternalError('out of memory for the input');
     inPtr = p;
-    inCap = bytes;
+    inCap = want;
     grown = true;
   }
   views();
