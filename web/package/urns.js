@@ -108,15 +108,27 @@ const headerWords = ex.urns_header() >> 2;
 
 // --- passing strings --------------------------------------------------
 
+// Room for `bytes` in the input buffer, and at least one byte: the empty
+// string too needs a buffer (a view to write into, an address to read).
 function reserve(bytes) {
-  if (bytes > inCap) {
-    const p = ex.urns_input(bytes);
+  if (bytes > inCap || inCap === 0) {
+    const want = bytes > 0 ? bytes : 1;
+    const p = ex.urns_input(want);
     if (p === 0) throw new URNSInternalError('out of memory for the input');
     inPtr = p;
-    inCap = bytes;
+    inCap = want;
     grown = true;
   }
   views();
+}
+
+// Gives the module back its large buffers, the input buffer among them:
+// the next put() asks the module for one again.
+function trim() {
+  ex.urns_trim();
+  inPtr = 0;
+  inCap = 0;
+  grown = true;
 }
 
 // Writes `s` as UTF-8 at the input buffer's byte `at`; returns its size in
@@ -416,7 +428,7 @@ function* findMatches(text, syn, strict, uriContext, namespaces) {
       }
       found[i] = { urn, nid: urn.slice(4, urn.indexOf(':', 4)), offset, length, byteOffset, byteLength, namespaceFault };
     }
-    if (n > 4 << 20) ex.urns_trim();
+    if (n > 4 << 20) trim();
     yield* found;
     start = end;
     byteStart += n;

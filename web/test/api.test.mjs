@@ -112,6 +112,20 @@ test('find: matches with string indices and byte offsets, lazily', () => {
   assert.equal(typeof it[Symbol.iterator], 'function');
 });
 
+test('after find over a chunk of more than 4 MiB of UTF-8, the module gives back its input buffer and the next calls, the empty string among them, get one', () => {
+  // 2.2 million code units of two bytes each and no space to cut at: one chunk.
+  const big = '\u00e9'.repeat(2200000);
+  assert.equal([...find(big)].length, 0);
+  // The empty string first: it needs a buffer too.
+  assert.equal(isValid(''), false);
+  assert.equal([...find(big + ' urn:ex:a')].length, 1);
+  assert.equal(isValid('urn:example:a'), true);
+  assert.equal(isValid('urn:ex:a b'), false);
+  assert.throws(() => parse(''), { name: 'URNParseError', code: 'bad_scheme' });
+  assert.equal(parse('urn:example:abc').nss, 'abc');
+  assert.equal(equivalent('urn:ex:A', 'URN:EX:A'), true);
+});
+
 test('the shipped namespaces: one for each NID of grammar/nss/', () => {
   const list = namespaces();
   const files = readdirSync(join(root, 'grammar/nss')).filter((f) => f.endsWith('.abnf'));
