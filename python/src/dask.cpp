@@ -30,9 +30,9 @@ namespace {
 
 /// The keys of a record, interned once.
 struct record_keys {
-    PyObject *version, *file, *file_base64, *line, *column, *offset, *urn, *syntax, *scheme, *nid, *nss,
-        *assigned_name, *query, *r_component, *q_component, *fragment, *namespace_fault, *expected,
-        *expected_left_out, *undecided, *canonical, *version_number;
+    PyObject *version, *file, *file_base64, *line, *column, *offset, *urn, *syntax, *scheme, *nid, *nss, *assigned_name,
+        *query, *r_component, *q_component, *fragment, *namespace_fault, *expected, *expected_left_out, *undecided,
+        *canonical, *version_number;
 
     record_keys()
         : version(interned("version")), file(interned("file")), file_base64(interned("file_base64")),
@@ -44,8 +44,7 @@ struct record_keys {
           expected_left_out(interned("expected_left_out")), undecided(interned("undecided")),
           canonical(interned("canonical")),
           version_number(PyLong_FromUnsignedLongLong(urns_common::json_format_version))
-    {
-    }
+    {}
 };
 
 record_keys const& keys()
@@ -140,9 +139,9 @@ PyObject* record_class()
         auto inst = py::reinterpret_steal<py::object>(PyObject_CallNoArgs(c));
         if (!inst)
             throw py::error_already_set();
-        for (PyObject* key : {k.version, k.file, k.file_base64, k.line, k.column, k.offset, k.urn, k.syntax, k.scheme,
-                              k.nid, k.nss, k.assigned_name, k.query, k.r_component, k.q_component, k.fragment,
-                              k.namespace_fault, k.canonical})
+        for (PyObject* key :
+             {k.version, k.file, k.file_base64, k.line, k.column, k.offset, k.urn, k.syntax, k.scheme, k.nid, k.nss,
+              k.assigned_name, k.query, k.r_component, k.q_component, k.fragment, k.namespace_fault, k.canonical})
             if (PyObject_SetAttr(inst.ptr(), key, Py_None) != 0)
                 throw py::error_already_set();
         return c; // kept for the life of the process
@@ -282,12 +281,10 @@ struct found {
     run without it. */
 class block_search {
 public:
-    block_search(std::string_view block, urns::extract_options const& o, std::size_t first_line,
-                 bool want_canonical, ns_arg const& ns)
-        : block_(block), range_(urns::find_urns(block, o)), line_(first_line), want_canonical_(want_canonical),
-          ns_(ns)
-    {
-    }
+    block_search(std::string_view block, urns::extract_options const& o, std::size_t first_line, bool want_canonical,
+                 ns_arg const& ns)
+        : block_(block), range_(urns::find_urns(block, o)), line_(first_line), want_canonical_(want_canonical), ns_(ns)
+    {}
 
     void start() { it_ = range_.begin(); }
 
@@ -329,8 +326,8 @@ private:
 };
 
 /// The records of a block as JSON lines, made without the GIL.
-py::object json_records(block_search& search, file_name const& file, std::size_t first_line,
-                        std::uint64_t first_offset, bool want_canonical)
+py::object json_records(block_search& search, file_name const& file, std::size_t first_line, std::uint64_t first_offset,
+                        bool want_canonical)
 {
     std::string text; // JSON lines
     {
@@ -345,29 +342,13 @@ py::object json_records(block_search& search, file_name const& file, std::size_t
     return py::make_tuple(py::bytes(text), search.newlines(first_line));
 }
 
-/// The records of a block as dicts. The search runs without the GIL, a
-/// batch of matches at a time; with the GIL, each batch becomes dicts
-/// before the next is searched, so that the matches and the block's bytes
-/// they refer to are still in the cache (and no vector of all the block's
-/// matches is made).
-py::object dict_records(block_search& search, file_name const& file, std::size_t first_line,
-                        std::uint64_t first_offset, bool want_canonical)
+/** Runs the search a batch of matches at a time without the GIL, and
+    gives each batch to `each` with the GIL, before the next is searched:
+    the matches and the block's bytes they refer to are still in the cache,
+    and no vector of all the block's matches is made. */
+template <class Each>
+void for_each_batch(block_search& search, Each&& each)
 {
-    py::list out(0);
-    str_cache cache;
-    // No collection while the records are made: they hold no cycles, and a
-    // collection every few hundred dicts would scan all those made so far.
-    struct gc_paused {
-        int was = PyGC_Disable();
-        ~gc_paused()
-        {
-            if (was)
-                PyGC_Enable();
-        }
-    } paused;
-    py::object const tmpl = record_template(file);
-    py::object line_obj; // the int of the line of the last record
-    std::size_t line_of_obj = 0;
     std::vector<found> batch;
     batch.reserve(1024);
     bool started = false;
@@ -386,6 +367,33 @@ py::object dict_records(block_search& search, file_name const& file, std::size_t
                 batch.push_back(std::move(*f));
             }
         }
+        each(static_cast<std::vector<found> const&>(batch));
+        if (batch.size() < 1024)
+            break;
+    }
+}
+
+/// The records of a block as dicts, made a batch at a time
+/// (for_each_batch).
+py::object dict_records(block_search& search, file_name const& file, std::size_t first_line, std::uint64_t first_offset,
+                        bool want_canonical)
+{
+    py::list out(0);
+    str_cache cache;
+    // No collection while the records are made: they hold no cycles, and a
+    // collection every few hundred dicts would scan all those made so far.
+    struct gc_paused {
+        int was = PyGC_Disable();
+        ~gc_paused()
+        {
+            if (was)
+                PyGC_Enable();
+        }
+    } paused;
+    py::object const tmpl = record_template(file);
+    py::object line_obj; // the int of the line of the last record
+    std::size_t line_of_obj = 0;
+    for_each_batch(search, [&](std::vector<found> const& batch) {
         for (found const& f : batch) {
             if (!line_obj || f.line != line_of_obj) {
                 line_obj = py::reinterpret_steal<py::object>(PyLong_FromSize_t(f.line));
@@ -398,9 +406,7 @@ py::object dict_records(block_search& search, file_name const& file, std::size_t
             if (PyList_Append(out.ptr(), d.ptr()) != 0)
                 throw py::error_already_set();
         }
-        if (batch.size() < 1024)
-            break;
-    }
+    });
     return py::make_tuple(out, search.newlines(first_line));
 }
 
@@ -459,10 +465,8 @@ private:
     None for a name in UTF-8); "syntax", "scheme" and "nid" are str shared
     from record to record; "assigned_name" is the urn's own str where they
     are the same; a member that a record does not have is None
-    ("canonical" only when asked). The search runs without the GIL a
-    batch of matches at a time; with the GIL, each batch is added to the
-    columns before the next is searched (no vector of the block's
-    matches). */
+    ("canonical" only when asked). Made a batch at a time
+    (for_each_batch). */
 py::object column_records(block_search& search, file_name const& file, std::size_t first_line,
                           std::uint64_t first_offset, bool want_canonical)
 {
@@ -487,24 +491,7 @@ py::object column_records(block_search& search, file_name const& file, std::size
     object_column col[object_columns];
     std::vector<std::int64_t> lines, columns, offsets;
     str_cache cache;
-    std::vector<found> batch;
-    batch.reserve(1024);
-    bool started = false;
-    for (;;) {
-        batch.clear();
-        {
-            py::gil_scoped_release nogil;
-            if (!started) {
-                search.start();
-                started = true;
-            }
-            while (batch.size() < 1024) {
-                std::optional<found> f = search.next();
-                if (!f)
-                    break;
-                batch.push_back(std::move(*f));
-            }
-        }
+    for_each_batch(search, [&](std::vector<found> const& batch) {
         for (found const& f : batch) {
             urns::urn_view const& u = f.match.view;
             lines.push_back(static_cast<std::int64_t>(f.line));
@@ -532,9 +519,7 @@ py::object column_records(block_search& search, file_name const& file, std::size
             if (want_canonical)
                 col[canonical].push(f.canonical ? ascii_str(*f.canonical) : none_ref());
         }
-        if (batch.size() < 1024)
-            break;
-    }
+    });
     std::size_t const n = lines.size();
     auto int64_array = [](std::vector<std::int64_t> const& v) {
         py::array_t<std::int64_t> a(static_cast<py::ssize_t>(v.size()));
@@ -572,8 +557,7 @@ py::object fn_extract_block(PyObject** a)
         throw py::value_error("begin and end must be offsets in data, begin <= end");
     if (!PyBytes_Check(a[3]))
         throw py::type_error("file must be bytes");
-    file_name const file =
-        make_file_name({PyBytes_AS_STRING(a[3]), static_cast<std::size_t>(PyBytes_GET_SIZE(a[3]))});
+    file_name const file = make_file_name({PyBytes_AS_STRING(a[3]), static_cast<std::size_t>(PyBytes_GET_SIZE(a[3]))});
     std::size_t const first_line = size_arg(a[4], "first_line");
     std::uint64_t const first_offset = size_arg(a[5], "first_offset");
     urns::syntax const syn = get_syntax(a[6]);
