@@ -95,6 +95,8 @@ inline constexpr lexical::charset upper_chars = lexical::charset().with_range(0x
 inline constexpr lexical::charset lower_chars = lexical::charset().with_range(0x61, 0x7A);
 inline constexpr lexical::charset number_chars = lexical::charset().with_range(0x30, 0x39);
 inline constexpr lexical::charset hex_letters = lexical::charset("ABCDEFabcdef");
+inline constexpr lexical::charset hex_chars = number_chars | hex_letters;
+inline constexpr lexical::charset check_chars = upper_chars | lower_chars | number_chars;
 
 // clang-format off
 
@@ -176,11 +178,14 @@ auto const version_def = version_hyphen >> hexnum >> version_hyphen >> hexnum >>
 auto const hexnum_def = x3::repeat(4)[hex];
 
 // check    = upper / lower / number
-auto const check_def = expect(upper) | expect(lower) | expect(number);
+// One lookup where the byte is one; where it is not, the three
+// expectation points record the names (and fail).
+auto const check_def = abnf::one_of<check_chars> | expect(upper) | expect(lower) | expect(number);
 
 // hex      = number / %x41-46 / %x61-66
-// The letters first: where neither comes, hex is the first name.
-auto const hex_def = expect(abnf::one_of<hex_letters>, "hex") | expect(number);
+// One lookup where the byte is one; where it is not, the expectation
+// points record the names, hex first (and fail).
+auto const hex_def = abnf::one_of<hex_chars> | expect(abnf::one_of<hex_letters>, "hex") | expect(number);
 
 // upper    = %x41-5A
 auto const upper_def = abnf::one_of<upper_chars>;

@@ -80,11 +80,14 @@ auto const digit_ = expect(abnf::digit);
 auto const isbn_def = isbn_13 | isbn_10;
 
 // ISBN-13        = EAN-prefix 9( [ "-" ] DIGIT ) [ "-" ] check-digit-13
-// `[ "-" ] x` as `x / "-" x` (the same language: x never starts with "-"):
-// the digit is tried first, so it is the first name expected.
+// `[ "-" ] DIGIT` as `DIGIT / "-" DIGIT` (the same language), tried
+// without a record where it matches; where neither comes, the last
+// alternative records DIGIT, the first name, and the "-", and fails (a "-"
+// there is one that no DIGIT follows, which the second recorded).
 auto const hyphen_13 = expect(x3::lit('-'), "ISBN-13");
+auto const digit_13 = abnf::digit | (x3::lit('-') >> digit_) | ((digit_ | hyphen_13) >> x3::eps(false));
 auto const isbn_13_def = urns::nss::check_digit<isbn_13_ok>(
-    ean_prefix >> x3::repeat(9)[digit_ | (hyphen_13 >> digit_)]
+    ean_prefix >> x3::repeat(9)[digit_13]
         >> (check_digit_13 | (hyphen_13 >> check_digit_13)) >> expect(x3::eoi, "end of input"),
     "check-digit-13");
 
@@ -94,8 +97,9 @@ auto const ean_prefix_def = expect(x3::lit("978") | x3::lit("979"), "EAN-prefix"
 
 // ISBN-10        = DIGIT 8( [ "-" ] DIGIT ) [ "-" ] check-digit-10
 auto const hyphen_10 = expect(x3::lit('-'), "ISBN-10");
+auto const digit_10 = abnf::digit | (x3::lit('-') >> digit_) | ((digit_ | hyphen_10) >> x3::eps(false));
 auto const isbn_10_def = urns::nss::check_digit<isbn_10_ok>(
-    digit_ >> x3::repeat(8)[digit_ | (hyphen_10 >> digit_)]
+    digit_ >> x3::repeat(8)[digit_10]
         >> (check_digit_10 | (hyphen_10 >> check_digit_10)) >> expect(x3::eoi, "end of input"),
     "check-digit-10");
 
@@ -104,8 +108,10 @@ auto const check_digit_13_def = digit_;
 
 // check-digit-10 = DIGIT / "X"
 // "X" matches "x" too (ABNF strings are case-insensitive, RFC 5234 2.3).
-// The "X" first: where neither comes, check-digit-10 is the first name.
-auto const check_digit_10_def = expect(x3::lit('X') | x3::lit('x'), "check-digit-10") | digit_;
+// Without a record where one comes; where neither does, the last
+// alternative records check-digit-10, the first name, and DIGIT (and fails).
+auto const check_digit_10_def = abnf::digit | x3::lit('X') | x3::lit('x')
+                              | expect(x3::lit('X') | x3::lit('x'), "check-digit-10") | digit_;
 
 // DIGIT          = %x30-39
 using abnf::digit;
