@@ -88,7 +88,8 @@ auto const hyphen_13 = expect(x3::lit('-'), "ISBN-13");
 auto const digit_13 = abnf::digit | (x3::lit('-') >> digit_) | ((digit_ | hyphen_13) >> x3::eps(false));
 auto const isbn_13_def = urns::nss::check_digit<isbn_13_ok>(
     ean_prefix >> x3::repeat(9)[digit_13]
-        >> (check_digit_13 | (hyphen_13 >> check_digit_13)) >> expect(x3::eoi, "end of input"),
+        >> (abnf::digit | (x3::lit('-') >> check_digit_13) | ((check_digit_13 | hyphen_13) >> x3::eps(false)))
+        >> expect(x3::eoi, "end of input"),
     "check-digit-13");
 
 // EAN-prefix     = "978" / "979"
@@ -100,7 +101,9 @@ auto const hyphen_10 = expect(x3::lit('-'), "ISBN-10");
 auto const digit_10 = abnf::digit | (x3::lit('-') >> digit_) | ((digit_ | hyphen_10) >> x3::eps(false));
 auto const isbn_10_def = urns::nss::check_digit<isbn_10_ok>(
     digit_ >> x3::repeat(8)[digit_10]
-        >> (check_digit_10 | (hyphen_10 >> check_digit_10)) >> expect(x3::eoi, "end of input"),
+        >> (abnf::digit | x3::lit('X') | x3::lit('x') | (x3::lit('-') >> check_digit_10)
+            | ((check_digit_10 | hyphen_10) >> x3::eps(false)))
+        >> expect(x3::eoi, "end of input"),
     "check-digit-10");
 
 // check-digit-13 = DIGIT
