@@ -8,10 +8,13 @@
 // <urns/nss/x3.hpp> only; ALPHA and DIGIT are RFC 5234's. The rules are in
 // an unnamed namespace.
 //
-// Faults: an imeival's digits and hyphens are expectation points, so
-// "imei:9042015-..." is reported at the hyphen that came too early,
-// expected DIGIT; a parameter after ";" that is neither svn= nor vers= is
-// reported at its first byte.
+// Faults: every terminal is an expectation point, under the name of the
+// rule that holds it, so a fault is the ABNF's farthest failure in the
+// language of the decision on imei-specifier (grammar/README.md, N1): of
+// an imeival and of an ext-imei followed by a non-zero vers, the farther
+// ("imei:9042015-025763-0", a 7-digit tac, is an ext-imei without its
+// vers, at its end); a parameter after ";" that is neither svn= nor vers=
+// is reported at its first byte.
 #include <urns/nss/gsma.hpp>
 #include <urns/nss/x3.hpp>
 #include "nss/fields.hpp"
@@ -94,14 +97,9 @@ URNS_NSS_RULE(imei_fields,           "imei-specifier",        imei_attr);
 auto const imei_prefix = x3::no_case[x3::lit("imei:")];
 auto const svn_prefix  = x3::no_case[x3::lit("svn=")];
 auto const vers_prefix = x3::no_case[x3::lit("vers=")];
-auto const hyphen      = expect(x3::lit('-'), "\"-\"");
 auto const digit_      = expect(abnf::digit);
-
-// An ext-imei is read only where a non-zero "vers" follows (section 4.1):
-// this look-ahead, without expectation points, says whether one does.
-auto const ext_form_ahead =
-    &(+abnf::one_of<gsma_urn_chars> >> -(';' >> svn_prefix >> abnf::digit >> abnf::digit)
-      >> ';' >> vers_prefix >> abnf::one_of<nonzero_digit> >> x3::eoi);
+auto const semicolon   = expect(x3::lit(';'), "imei-specifier");
+auto const end         = expect(x3::eoi, "end of input");
 
 // gsma-NSS              = imei-specifier / future-gsma-specifier
 // PEG: an NSS that starts "imei:" is an imei-specifier only (decision in
@@ -111,15 +109,16 @@ auto const gsma_nss_def = imei_specifier | (!imei_prefix >> future_gsma_specifie
 // imei-specifier        = "imei:" ( imeival / ext-imei )
 //                         [ ";" sw-version-param ]
 //                         [ ";" imei-version-param ]
-// An imeival must end the value (at ";" or the end of the NSS); where
-// neither reading fits, the fault is the imeival's. Bytes after the last
-// parameter are a fault of the imei-specifier.
+// The value is an imeival, or an ext-imei where a non-zero "vers" follows
+// (decision in grammar/README.md): two readings, each to the end of the
+// NSS, every terminal of each an expectation point, so that a fault is
+// the farther of the two, as the ABNF's of that language.
 auto const imei_specifier_def =
     imei_prefix
-    >> ((expect(imeival) >> expect(&(x3::lit(';') | x3::eoi), "\";\"")) | (ext_form_ahead >> ext_imei))
-    >> -(';' >> expect(sw_version_param))
-    >> -(';' >> expect(imei_version_param))
-    >> expect(x3::eoi, "imei-specifier");
+    >> ((imeival >> -(semicolon >> sw_version_param) >> -(semicolon >> imei_version_param) >> end)
+        | (ext_imei >> -(semicolon >> sw_version_param) >> semicolon
+           >> expect(vers_prefix, "imei-version-param")
+           >> expect(abnf::one_of<nonzero_digit>, "imei-version-val") >> end));
 
 // ext-imei              = gsma-defined-nonempty ;GSMA defined and
 //                                               ;IETF consensus
@@ -127,26 +126,27 @@ auto const imei_specifier_def =
 auto const ext_imei_def = gsma_defined_nonempty;
 
 // sw-version-param      = "svn=" software-version
-auto const sw_version_param_def = svn_prefix >> expect(software_version);
+auto const sw_version_param_def = expect(svn_prefix, "sw-version-param") >> software_version;
 
 // imei-version-param    = "vers=" imei-version-val
-auto const imei_version_param_def = vers_prefix >> expect(imei_version_val);
+auto const imei_version_param_def = expect(vers_prefix, "imei-version-param") >> imei_version_val;
 
 // software-version      = 2DIGIT
-auto const software_version_def = abnf::digit >> digit_;
+auto const software_version_def = digit_ >> digit_;
 
 // imei-version-val      = DIGIT
-auto const imei_version_val_def = abnf::digit;
+auto const imei_version_val_def = digit_;
 
 // future-gsma-specifier = future-specifier
 //                         *( ";" future-param )
-auto const future_gsma_specifier_def = future_specifier >> *(';' >> expect(future_param));
+auto const future_gsma_specifier_def =
+    future_specifier >> *(expect(x3::lit(';'), "future-gsma-specifier") >> future_param) >> end;
 
 // future-specifier      = gsma-defined-nonempty ;GSMA defined
 auto const future_specifier_def = gsma_defined_nonempty;
 
 // future-param          = par-name [ EQUAL par-value ]
-auto const future_param_def = par_name >> -(equal >> expect(par_value));
+auto const future_param_def = par_name >> -(expect(equal) >> par_value);
 
 // par-name              = gsma-defined-nonempty
 auto const par_name_def = gsma_defined_nonempty;
@@ -158,23 +158,25 @@ auto const par_value_def = gsma_defined_nonempty;
 auto const equal_def = x3::lit('=');
 
 // gsma-defined-nonempty = 1*gsma-urn-char
-auto const gsma_defined_nonempty_def = abnf::run_of<gsma_urn_chars>;
+// The gsma-urn-chars in one run (the same language as +gsma_urn_char).
+auto const gsma_defined_nonempty_def = expect(abnf::run_of<gsma_urn_chars>, "gsma-urn-char");
 
 // gsma-urn-char         = ALPHA / DIGIT
 //                         / "-" / "." / "_" / "%" / ":"
 auto const gsma_urn_char_def = abnf::one_of<gsma_urn_chars>;
 
 // imeival               = tac "-" snr "-" spare
-auto const imeival_def = tac >> hyphen >> expect(snr) >> hyphen >> expect(spare);
+auto const imeival_hyphen = expect(x3::lit('-'), "imeival");
+auto const imeival_def = tac >> imeival_hyphen >> snr >> imeival_hyphen >> spare;
 
 // tac                   = 8DIGIT
-auto const tac_def = abnf::digit >> x3::repeat(7)[digit_];
+auto const tac_def = x3::repeat(8)[digit_];
 
 // snr                   = 6DIGIT
-auto const snr_def = abnf::digit >> x3::repeat(5)[digit_];
+auto const snr_def = x3::repeat(6)[digit_];
 
 // spare                 = DIGIT
-auto const spare_def = abnf::digit;
+auto const spare_def = digit_;
 
 // ALPHA                 = %x41-5A / %x61-7A
 using abnf::alpha;

@@ -70,8 +70,11 @@ auto const scim_nss_def =
     >> -(':' >> expect(other));
 
 // type        = "schemas" / "api" / "param"
-// Each must end at the ":" that follows: "apix" is not "api", "params" not "param".
-auto const type_def = (x3::no_case["schemas"] | x3::no_case["api"] | x3::no_case["param"]) >> &x3::lit(':');
+// Each must end at the ":" that follows: "apix" is not "api", "params" not
+// "param"; where none follows, that ":" is expected there (the ABNF reads
+// on from the type).
+auto const type_def = (x3::no_case["schemas"] | x3::no_case["api"] | x3::no_case["param"])
+                   >> &expect(x3::lit(':'), "scim-nss");
 
 // name        = 1*( unreserved / pct-encoded / sub-delims / "@" )
 auto const name_def = +(abnf::one_of<name_chars> | abnf::pct_encoded);

@@ -5,10 +5,12 @@
 //
 // Defines every rule of grammar/nss/isan.abnf (RFC 4246 section 3), in its
 // order, under the ABNF line it implements, with the extension surface
-// <urns/nss/x3.hpp> only, in an unnamed namespace.
+// <urns/nss/x3.hpp> and the error slot it records faults in (for the
+// check characters, checked_isan), in an unnamed namespace.
 //
-// Faults: every hex digit and hyphen is an expectation point; a wrong
-// check character is reported at that character, expected "check".
+// Faults: every terminal is an expectation point, under the name of the
+// rule that holds it, so a fault of the syntax is where the ABNF's is; a
+// wrong check character is reported at that character, expected "check".
 #include <urns/nss/isan.hpp>
 #include <urns/lexical.hpp>
 #include <urns/nss/x3.hpp>
@@ -92,7 +94,9 @@ constexpr bool version_check_ok(char const* first, char const* last) noexcept
 inline constexpr lexical::charset upper_chars = lexical::charset().with_range(0x41, 0x5A);
 inline constexpr lexical::charset lower_chars = lexical::charset().with_range(0x61, 0x7A);
 inline constexpr lexical::charset number_chars = lexical::charset().with_range(0x30, 0x39);
-inline constexpr lexical::charset hex_chars = number_chars | lexical::charset("ABCDEFabcdef");
+inline constexpr lexical::charset hex_letters = lexical::charset("ABCDEFabcdef");
+inline constexpr lexical::charset hex_chars = number_chars | hex_letters;
+inline constexpr lexical::charset check_chars = upper_chars | lower_chars | number_chars;
 
 // clang-format off
 
@@ -110,33 +114,78 @@ URNS_NSS_RULE(number,   "number",   x3::unused_type);
 /// The typed reading of a valid ISAN-NSS.
 URNS_NSS_RULE(isan_fields, "ISAN-NSS", isan_attr);
 
-auto const hyphen = expect(x3::lit('-'), "\"-\"");
+/** Parses the whole ISAN-NSS (its subject ends with the end of the
+    input), then checks both check characters (grammar/README.md, decision
+    N3): a wrong one is the fault, at its byte, expected "check" alone. A
+    fault of the syntax anywhere is the ABNF's, whatever the check
+    characters; the second check covers the version only where there is
+    one. The check_digit of the extension surface reports the last byte
+    of its subject, which the first check character is not where a version
+    follows.
+*/
+template <class Subject>
+struct checked_isan : x3::unary_parser<Subject, checked_isan<Subject>> {
+    using base_type = x3::unary_parser<Subject, checked_isan<Subject>>;
+    static bool const is_pass_through_unary = true;
+
+    constexpr explicit checked_isan(Subject const& subject) : base_type(subject) {}
+
+    template <class It, class Ctx, class RCtx, class Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx& rctx, Attr& attr) const
+    {
+        It const start = first;
+        if (!this->subject.parse(first, last, ctx, rctx, attr))
+            return false;
+        // root episode: 16 hex digits and 4 hyphens, then the check at 20.
+        It const bad = !episode_check_ok(start, start + 21)  ? start + 20
+                       : !version_check_ok(start, first) ? first - 1
+                                                         : It();
+        if (!bad)
+            return true;
+        // The syntax matched the whole NSS: what its optional parts expected
+        // (a version's "-" after the episode) is not the fault, the check is.
+        grammar::error_slot& slot = x3::get<grammar::error_slot_tag>(ctx);
+        slot.which = nullptr;
+        slot.record(bad, "check", static_cast<int>(error::nss_rejected));
+        first = start;
+        return false;
+    }
+};
+
+template <class P>
+constexpr auto checked(P const& p)
+{
+    using subject = typename x3::extension::as_parser<P>::value_type;
+    return checked_isan<subject>(x3::as_parser(p));
+}
 
 // ISAN-NSS = root episode [version]
-// Both check characters are checked over what precedes them; bytes after
-// a whole ISAN are a fault of ISAN-NSS.
-auto const isan_nss_def =
-    urns::nss::check_digit<version_check_ok>(
-        urns::nss::check_digit<episode_check_ok>(root >> episode, "check") >> -version, "check")
-    >> expect(x3::eoi, "ISAN-NSS");
+// Every terminal is an expectation point, under the name of the rule that
+// holds it; the check characters are checked after the end of the input.
+auto const isan_nss_def = checked(root >> episode >> -version >> expect(x3::eoi, "end of input"));
 
 // root     = 3(hexnum "-")
-auto const root_def = hexnum >> hyphen >> x3::repeat(2)[expect(hexnum) >> hyphen];
+auto const root_def = x3::repeat(3)[hexnum >> expect(x3::lit('-'), "root")];
 
 // episode  = hexnum "-" check
-auto const episode_def = expect(hexnum) >> hyphen >> expect(check);
+auto const episode_def = hexnum >> expect(x3::lit('-'), "episode") >> check;
 
 // version  = 2("-" hexnum) "-" check
-auto const version_def = '-' >> expect(hexnum) >> hyphen >> expect(hexnum) >> hyphen >> expect(check);
+auto const version_hyphen = expect(x3::lit('-'), "version");
+auto const version_def = version_hyphen >> hexnum >> version_hyphen >> hexnum >> version_hyphen >> check;
 
 // hexnum   = 4hex
-auto const hexnum_def = hex >> x3::repeat(3)[expect(hex)];
+auto const hexnum_def = x3::repeat(4)[hex];
 
 // check    = upper / lower / number
-auto const check_def = upper | lower | number;
+// One lookup where the byte is one; where it is not, the three
+// expectation points record the names (and fail).
+auto const check_def = abnf::one_of<check_chars> | expect(upper) | expect(lower) | expect(number);
 
 // hex      = number / %x41-46 / %x61-66
-auto const hex_def = abnf::one_of<hex_chars>;
+// One lookup where the byte is one; where it is not, the expectation
+// points record the names, hex first (and fail).
+auto const hex_def = abnf::one_of<hex_chars> | expect(abnf::one_of<hex_letters>, "hex") | expect(number);
 
 // upper    = %x41-5A
 auto const upper_def = abnf::one_of<upper_chars>;

@@ -69,35 +69,52 @@ x3::rule<isbn_10_class>          const isbn_10        = "ISBN-10";
 x3::rule<check_digit_13_class>   const check_digit_13 = "check-digit-13";
 x3::rule<check_digit_10_class>   const check_digit_10 = "check-digit-10";
 
-auto const hyphen = -x3::lit('-');
 auto const digit_ = expect(abnf::digit);
 
 // ISBN           = ISBN-13 / ISBN-10
-// PEG: ISBN-13 is tried first and only kept if it ends the NSS (a
-// 10-digit ISBN may start with 978); it has no expectation points before
-// its check digit, so a failed try records nothing and ISBN-10 reports.
-auto const isbn_def = (isbn_13 >> &x3::eoi) | isbn_10;
+// Every terminal is an expectation point, under the name of the rule
+// that holds it, and each form ends with the end of the input, inside its
+// check: a fault is the farthest failure of either form, as the ABNF's,
+// and a check digit is judged only where its form matches the whole NSS
+// (the two never both do: 13 digits or 10).
+auto const isbn_def = isbn_13 | isbn_10;
 
 // ISBN-13        = EAN-prefix 9( [ "-" ] DIGIT ) [ "-" ] check-digit-13
+// `[ "-" ] DIGIT` as `DIGIT / "-" DIGIT` (the same language), tried
+// without a record where it matches; where neither comes, the last
+// alternative records DIGIT, the first name, and the "-", and fails (a "-"
+// there is one that no DIGIT follows, which the second recorded).
+auto const hyphen_13 = expect(x3::lit('-'), "ISBN-13");
+auto const digit_13 = abnf::digit | (x3::lit('-') >> digit_) | ((digit_ | hyphen_13) >> x3::eps(false));
 auto const isbn_13_def = urns::nss::check_digit<isbn_13_ok>(
-    ean_prefix >> x3::repeat(9)[hyphen >> abnf::digit] >> hyphen >> check_digit_13,
+    ean_prefix >> x3::repeat(9)[digit_13]
+        >> (abnf::digit | (x3::lit('-') >> check_digit_13) | ((check_digit_13 | hyphen_13) >> x3::eps(false)))
+        >> expect(x3::eoi, "end of input"),
     "check-digit-13");
 
 // EAN-prefix     = "978" / "979"
-auto const ean_prefix_def = x3::lit("978") | x3::lit("979");
+// Each is one terminal of three bytes, which fails where it starts.
+auto const ean_prefix_def = expect(x3::lit("978") | x3::lit("979"), "EAN-prefix");
 
 // ISBN-10        = DIGIT 8( [ "-" ] DIGIT ) [ "-" ] check-digit-10
+auto const hyphen_10 = expect(x3::lit('-'), "ISBN-10");
+auto const digit_10 = abnf::digit | (x3::lit('-') >> digit_) | ((digit_ | hyphen_10) >> x3::eps(false));
 auto const isbn_10_def = urns::nss::check_digit<isbn_10_ok>(
-    abnf::digit >> x3::repeat(8)[hyphen >> digit_] >> hyphen
-                   >> expect(check_digit_10),
+    digit_ >> x3::repeat(8)[digit_10]
+        >> (abnf::digit | x3::lit('X') | x3::lit('x') | (x3::lit('-') >> check_digit_10)
+            | ((check_digit_10 | hyphen_10) >> x3::eps(false)))
+        >> expect(x3::eoi, "end of input"),
     "check-digit-10");
 
 // check-digit-13 = DIGIT
-auto const check_digit_13_def = abnf::digit;
+auto const check_digit_13_def = digit_;
 
 // check-digit-10 = DIGIT / "X"
 // "X" matches "x" too (ABNF strings are case-insensitive, RFC 5234 2.3).
-auto const check_digit_10_def = abnf::digit | x3::lit('X') | x3::lit('x');
+// Without a record where one comes; where neither does, the last
+// alternative records check-digit-10, the first name, and DIGIT (and fails).
+auto const check_digit_10_def = abnf::digit | x3::lit('X') | x3::lit('x')
+                              | expect(x3::lit('X') | x3::lit('x'), "check-digit-10") | digit_;
 
 // DIGIT          = %x30-39
 using abnf::digit;
@@ -106,6 +123,7 @@ using abnf::digit;
 /// ISBN-13, and the check digit. The form is chosen as ISBN's is (ISBN-13
 /// where one ends the NSS), before any field is marked.
 URNS_NSS_RULE(isbn_named, "ISBN", urns::nss::detail::field_marks);
+auto const hyphen = -x3::lit('-');
 auto const isbn_named_def =
       (&(isbn_13 >> x3::eoi)
        >> field("ISBN-13", field("EAN-prefix", ean_prefix) >> x3::repeat(9)[hyphen >> abnf::digit] >> hyphen

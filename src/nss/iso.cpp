@@ -132,8 +132,10 @@ auto const originator_def = ci("iso-iec") | ci("iso-cie") | ci("iso-astm") | ci(
 
 // type          = "data" / "guide" / "isp" / "iwa" /
 //                 "pas" / "r" / "tr" / "ts" / "tta"
+// A type is one only where the ":" of docidentifier follows it; where none
+// does, that ":" is expected there (the ABNF reads on from the type).
 auto const type_def = (ci("data") | ci("guide") | ci("isp") | ci("iwa") | ci("pas") | ci("r") | ci("tr")
-                    | ci("ts") | ci("tta")) >> &x3::lit(':');
+                    | ci("ts") | ci("tta")) >> &expect(x3::lit(':'), "docidentifier");
 
 // docnumber     = DIGITS
 auto const docnumber_def = digits;

@@ -51,14 +51,19 @@ x3::rule<check_digit_class>   const check_digit = "check-digit";
 auto const digit_ = expect(abnf::digit);
 
 // ISSN        = 4DIGIT "-" 3DIGIT check-digit
+// Every terminal is an expectation point, under the name of the rule
+// that holds it, and the end of the input is part of what the check digit
+// is checked after: bytes after a check digit are the fault there, as
+// the ABNF's, whatever the check digit.
 auto const issn_def = urns::nss::check_digit<issn_ok>(
-    x3::repeat(4)[digit_] >> expect(x3::lit('-'), "\"-\"")
-        >> x3::repeat(3)[digit_] >> expect(check_digit),
+    x3::repeat(4)[digit_] >> expect(x3::lit('-'), "ISSN")
+        >> x3::repeat(3)[digit_] >> check_digit >> expect(x3::eoi, "end of input"),
     "check-digit");
 
 // check-digit = DIGIT / "X"
 // "X" matches "x" too (ABNF strings are case-insensitive, RFC 5234 2.3).
-auto const check_digit_def = abnf::digit | x3::lit('X') | x3::lit('x');
+// The "X" first: where neither comes, check-digit is the first name.
+auto const check_digit_def = expect(x3::lit('X') | x3::lit('x'), "check-digit") | digit_;
 
 // DIGIT       = %x30-39
 using abnf::digit;

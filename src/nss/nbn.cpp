@@ -63,22 +63,25 @@ x3::rule<nbn_string_class>      const nbn_string    = "nbn-string";
 x3::rule<octet_class>           const octet         = "OCTET";
 
 // NBN           = prefix "-" nbn-string
-auto const nbn_def = prefix >> expect(x3::lit('-'), "\"-\"")
-                            >> expect(nbn_string);
+// Every terminal is an expectation point, under the name of the rule
+// that holds it, so a fault is where the ABNF's farthest failure is.
+auto const nbn_def = prefix >> expect(x3::lit('-'), "NBN") >> nbn_string;
 
 // prefix        = country-code *( ":" sub-namespace )
-auto const prefix_def = expect(country_code)
-                     >> *(':' >> expect(sub_namespace));
+auto const prefix_def = country_code >> *(expect(x3::lit(':'), "prefix") >> sub_namespace);
 
 // country-code  = 2ALPHA
-auto const country_code_def = x3::repeat(2)[abnf::alpha];
+auto const country_code_def = x3::repeat(2)[expect(abnf::alpha)];
 
 // sub-namespace = 1*( ALPHA / DIGIT )
-auto const sub_namespace_def = abnf::run_of<sub_namespace_chars>;
+// The run, then the byte that ends it, which is expected to be one more
+// ALPHA or DIGIT (it never is: the optional records that and fails).
+auto const sub_namespace_def = (expect(abnf::alpha) | expect(abnf::digit)) >> -abnf::run_of<sub_namespace_chars>
+                            >> -(expect(abnf::alpha) | expect(abnf::digit));
 
 // nbn-string    = 1*OCTET
 // The OCTETs in one run (the same language as +octet).
-auto const nbn_string_def = abnf::run_of<octet_chars>;
+auto const nbn_string_def = expect(abnf::run_of<octet_chars>, "OCTET");
 
 // ALPHA         = %x41-5A / %x61-7A
 using abnf::alpha;

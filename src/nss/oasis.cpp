@@ -101,10 +101,10 @@ auto const typed_id_def = type >> colon >> -(subtype >> ':' >> &document_id) >> 
 
 // technical        = %s"technical:" document-type ":" legacy-id ":"
 //                    amendment-id
-// Bytes after the amendment-id are reported there, expected amendment-id.
+// Bytes after the amendment-id are reported there, expected the end.
 auto const technical_def = x3::lit("technical:") >> expect(document_type) >> colon
                         >> expect(legacy_id) >> colon >> expect(amendment_id)
-                        >> expect(x3::eoi, "amendment-id");
+                        >> expect(x3::eoi, "end of input");
 
 // document-type    = %s"note" / %s"resolution" / %s"memorandum"
 //                    / %s"researchpaper" / %s"memo"
@@ -118,7 +118,10 @@ auto const legacy_id_def = abnf::digit >> expect(abnf::digit) >> expect(abnf::di
                         >> *abnf::digit;
 
 // amendment-id     = 4DIGIT / 2DIGIT
-auto const amendment_id_def = x3::repeat(4)[abnf::digit] | x3::repeat(2)[abnf::digit];
+// As 2DIGIT [2DIGIT] (the same language), each DIGIT an expectation
+// point: after two digits, a third is the start of the longer form.
+auto const amendment_id_def = expect(abnf::digit) >> expect(abnf::digit)
+                           >> -(expect(abnf::digit) >> expect(abnf::digit));
 
 // member-nss       = %s"member:" member-id ":" opaque-string
 auto const member_nss_def = x3::lit("member:") >> expect(member_id) >> colon >> expect(opaque_string);

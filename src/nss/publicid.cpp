@@ -70,8 +70,11 @@ auto const literal_def = abnf::one_of<literal_chars>;
 
 // escape       = "%2B" / "%3A" / "%2F" / "%3B" / "%27" / "%3F" / "%23"
 //                / "%25"
-auto const escape_def = x3::lit('%') >> expect((x3::lit('2') >> abnf::one_of<after_2>)
-                                               | (x3::lit('3') >> abnf::one_of<after_3>), "escape");
+// Each escape is one terminal of three bytes, which fails where it starts:
+// a "%" that starts none is the fault, expected escape.
+auto const escape_def = &x3::lit('%') >> expect(x3::lit('%') >> ((x3::lit('2') >> abnf::one_of<after_2>)
+                                                                | (x3::lit('3') >> abnf::one_of<after_3>)),
+                                                "escape");
 
 // ALPHA        = %x41-5A / %x61-7A
 using abnf::alpha;

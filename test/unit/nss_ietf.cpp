@@ -88,10 +88,11 @@ BOOST_AUTO_TEST_CASE(rule_scim_nss)
     // scim-nss = "params:scim:" type ":" name [ ":" other ]
     check_fault("urn:ietf:params:scim:", 9 + 12, "type");
     check_fault("urn:ietf:params:scim:users:core", 9 + 12, "type");
-    check_fault("urn:ietf:params:scim:schemas", 9 + 12, "type");      // type ends at a ":"
-    check_fault("urn:ietf:params:scim:apis:x", 9 + 12, "type");
-    check_fault("urn:ietf:params:scim:params:x", 9 + 12, "type");     // "param", not "params"
-    check_fault("urn:ietf:params:scim:param", 9 + 12, "type");
+    // A type ends at a ":", which is expected after it (the ABNF reads on).
+    check_fault("urn:ietf:params:scim:schemas", 9 + 19, "scim-nss");
+    check_fault("urn:ietf:params:scim:apis:x", 9 + 15, "scim-nss");
+    check_fault("urn:ietf:params:scim:params:x", 9 + 17, "scim-nss"); // "param", not "params"
+    check_fault("urn:ietf:params:scim:param", 9 + 17, "scim-nss");
     check_fault("urn:ietf:params:scim:schemas:", 9 + 20, "name");
     check_fault("urn:ietf:params:scim:schemas::2.0", 9 + 20, "name");
     check_fault("urn:ietf:params:scim:schemas:core:", 9 + 25, "other");

@@ -56,28 +56,28 @@ BOOST_AUTO_TEST_CASE(rule_root_and_hexnum)
     check_fault("urn:isan:0123-1230-321-2310-J", 9 + 13, "hex");    // a 3-digit group
     check_fault("urn:isan:0123-1230-3G10-2310-J", 9 + 11, "hex");
     check_fault("urn:isan:0123-1230-3210-231-J", 9 + 18, "hex");
-    check_fault("urn:isan:0123", 9 + 4, "\"-\"");
+    check_fault("urn:isan:0123", 9 + 4, "root");
 }
 
 BOOST_AUTO_TEST_CASE(rule_episode)
 {
-    check_fault("urn:isan:0123-1230-3210-2310", 9 + 19, "\"-\"");
-    check_fault("urn:isan:0123-1230-3210-2310-", 9 + 20, "check");
-    check_fault("urn:isan:0123-1230-3210-2310-.", 9 + 20, "check");
+    check_fault("urn:isan:0123-1230-3210-2310", 9 + 19, "episode");
+    check_fault("urn:isan:0123-1230-3210-2310-", 9 + 20, "upper"); // check = upper / lower / number
+    check_fault("urn:isan:0123-1230-3210-2310-.", 9 + 20, "upper");
 }
 
 BOOST_AUTO_TEST_CASE(rule_version)
 {
-    check_fault("urn:isan:0123-1230-3210-2310-J-", 9 + 22, "hexnum");
-    check_fault("urn:isan:0123-1230-3210-2310-J-0000", 9 + 26, "\"-\"");
-    check_fault("urn:isan:0123-1230-3210-2310-J-0000-0000", 9 + 31, "\"-\"");
-    check_fault("urn:isan:0123-1230-3210-2310-J-0000-0000-", 9 + 32, "check");
+    check_fault("urn:isan:0123-1230-3210-2310-J-", 9 + 22, "hex");
+    check_fault("urn:isan:0123-1230-3210-2310-J-0000", 9 + 26, "version");
+    check_fault("urn:isan:0123-1230-3210-2310-J-0000-0000", 9 + 31, "version");
+    check_fault("urn:isan:0123-1230-3210-2310-J-0000-0000-", 9 + 32, "upper");
 }
 
 BOOST_AUTO_TEST_CASE(rule_isan_nss)
 {
-    check_fault("urn:isan:0123-1230-3210-2310-J0", 9 + 21, "ISAN-NSS");
-    check_fault("urn:isan:1881-66C7-3420-6541-Y-9F3A-0245-O-", 9 + 33, "ISAN-NSS");
+    check_fault("urn:isan:0123-1230-3210-2310-J0", 9 + 21, "version"); // or the end of input
+    check_fault("urn:isan:1881-66C7-3420-6541-Y-9F3A-0245-O-", 9 + 33, "end of input");
 }
 
 BOOST_AUTO_TEST_CASE(equivalence)

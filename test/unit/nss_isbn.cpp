@@ -25,10 +25,11 @@ BOOST_AUTO_TEST_CASE(rfc_example_and_valid_isbns)
 
 BOOST_AUTO_TEST_CASE(rule_isbn)
 {
-    // ISBN = ISBN-13 / ISBN-10; bytes after a whole ISBN: "ISBN". "urn:isbn:" is 9 bytes.
-    check_fault("urn:isbn:-0-395-36341-1", 9 + 0, "ISBN");
-    check_fault("urn:isbn:0-395-36341-1-", 9 + 13, "ISBN");
-    check_fault("urn:isbn:0-395-36341-12", 9 + 13, "ISBN");
+    // ISBN = ISBN-13 / ISBN-10: the farthest failure of either form;
+    // bytes after a whole ISBN: the end of input. "urn:isbn:" is 9 bytes.
+    check_fault("urn:isbn:-0-395-36341-1", 9 + 0, "EAN-prefix");
+    check_fault("urn:isbn:0-395-36341-1-", 9 + 13, "end of input");
+    check_fault("urn:isbn:0-395-36341-12", 9 + 13, "end of input");
 }
 
 BOOST_AUTO_TEST_CASE(rule_isbn_13)

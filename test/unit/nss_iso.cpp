@@ -244,8 +244,9 @@ BOOST_AUTO_TEST_CASE(rule_std_nss_and_docidentifier)
     check_fault("urn:iso:standard:iso:9999", nid + 0, "std-nss");
     check_fault("urn:iso:std:ansi:9999", nid + 4, "originator");
     check_fault("urn:iso:std:iso-din:9999", nid + 7, "\":\"");
-    check_fault("urn:iso:std:iso:trx:9999", nid + 8, "docnumber");   // a type is a whole field
-    check_fault("urn:iso:std:iso:tr", nid + 8, "docnumber");
+    // After a type, the ":" of docidentifier (the ABNF reads on from "tr").
+    check_fault("urn:iso:std:iso:trx:9999", nid + 10, "docidentifier");
+    check_fault("urn:iso:std:iso:tr", nid + 10, "docidentifier");
     check_fault("urn:iso:std:iso:99a9", nid + 10, "\":\"");
     check_fault("urn:iso:std:iso:9999:-1:ed-1:en,de", nid + 23, "\":\"");
     check_fault("urn:iso:std:iso:9999:-1:ed-1:de", nid + 21, "docversion");

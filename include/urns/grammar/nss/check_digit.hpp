@@ -6,7 +6,7 @@
 //
 // check_digit<Check>(p, name): parses p, then runs Check over the bytes p
 // consumed; if Check says no, records the last byte (the check digit) in
-// the error slot under `name` and fails, consuming nothing. Check digits
+// the error slot under `name` alone and fails, consuming nothing. Check digits
 // are arithmetic that ABNF cannot say; this keeps them inside the rule
 // that the namespace's ABNF names, with an exact offset.
 #ifndef URNS_GRAMMAR_NSS_CHECK_DIGIT_HPP
@@ -42,6 +42,11 @@ struct check_digit_directive : x3::unary_parser<Subject, check_digit_directive<S
         if (Check(start, first))
             return true;
         error_slot& slot = x3::get<error_slot_tag>(ctx);
+        // The check digit's byte was accepted: what a syntax alternative
+        // expected there (an optional "-" before it) did not fail there, the
+        // check did, and it is the one name.
+        if (slot.which && slot.where == first - 1)
+            slot.which = nullptr;
         slot.record(first - 1, name, static_cast<int>(error::nss_rejected));
         first = start;
         return false;
