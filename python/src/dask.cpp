@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: BSL-1.0
 // urns.dask's _extract_block: the URNs of a block of whole lines of a file
-// as the records of `urn extract --json`, written as JSON lines or made as
-// dicts (which share their keys), the search without the GIL. The JSON
-// lines are urns_common's records, the urn tool's.
-#include "urn.hpp"
-
-#include <pybind11/numpy.h>
+// as the records of `urn extract --json`, written as JSON lines, made as
+// dicts (which share their keys) or as columns (dask_columns.cpp), the
+// search without the GIL; and _shift_lines. The JSON lines are
+// urns_common's records, the urn tool's.
+#include "dask.hpp"
 
 #include <common/json_writer.hpp>
 #include <common/newlines.hpp>
@@ -64,67 +63,6 @@ void set_item(PyObject* d, PyObject* key, PyObject* value)
         throw py::error_already_set();
 }
 
-/// The bytes of `file` as a JSON writer of the urn tool gives a member:
-/// the text (a byte that is not UTF-8 as U+FFFD) and, if some byte is not,
-/// the base64 of the bytes.
-struct file_name {
-    std::string bytes;
-    bool utf8 = true;
-    py::object text, text_base64; // for the records' dicts
-};
-
-file_name make_file_name(std::string_view bytes)
-{
-    file_name f;
-    f.bytes = std::string(bytes);
-    f.utf8 = urns::lexical::valid_utf8(bytes);
-    std::string escaped;
-    urns_common::string_sink sink(escaped);
-    urns_common::json_escape(sink, bytes);
-    // The JSON string's contents read back: the escapes are "\ufffd" and
-    // those of the controls, '"' and '\\'.
-    f.text = py::module_::import("json").attr("loads")(py::str("\"" + escaped + "\""));
-    if (!f.utf8)
-        f.text_base64 = ascii_obj(urns_common::base64(bytes));
-    return f;
-}
-
-/// Strs that repeat from record to record (schemes, NIDs), made once per
-/// block: most records of a corpus share a few of each.
-class str_cache {
-public:
-    PyObject* get(std::string_view s)
-    {
-        if (s.size() > 32)
-            return ascii_str(s);
-        auto it = map_.find(s);
-        if (it == map_.end()) {
-            if (map_.size() >= 4096)
-                return ascii_str(s);
-            PyObject* o = ascii_str(s);
-            keys_.emplace_back(s);
-            it = map_.emplace(keys_.back(), py::reinterpret_steal<py::object>(o)).first;
-        }
-        PyObject* o = it->second.ptr();
-        Py_INCREF(o);
-        return o;
-    }
-
-    /// A rule name: ASCII as a rule of ABNF, but a plugin's may be any
-    /// UTF-8 (the loader has made it valid UTF-8).
-    PyObject* name(std::string_view s)
-    {
-        for (unsigned char c : s)
-            if (c >= 0x80)
-                return lenient_str(s).release().ptr();
-        return get(s);
-    }
-
-private:
-    std::deque<std::string> keys_;
-    std::unordered_map<std::string_view, py::object> map_;
-};
-
 /// The class whose instances' __dict__ are the templates of the records:
 /// one instance has been given every member of a record, in the order of
 /// the records, so that its shared keys (PEP 412) hold them all.
@@ -179,6 +117,24 @@ py::object record_template(file_name const& file)
     return d;
 }
 
+} // namespace
+
+file_name make_file_name(std::string_view bytes)
+{
+    file_name f;
+    f.bytes = std::string(bytes);
+    f.utf8 = urns::lexical::valid_utf8(bytes);
+    std::string escaped;
+    urns_common::string_sink sink(escaped);
+    urns_common::json_escape(sink, bytes);
+    // The JSON string's contents read back: the escapes are "\ufffd" and
+    // those of the controls, '"' and '\\'.
+    f.text = py::module_::import("json").attr("loads")(py::str("\"" + escaped + "\""));
+    if (!f.utf8)
+        f.text_base64 = ascii_obj(urns_common::base64(bytes));
+    return f;
+}
+
 /// The "namespace_fault" member of a record as a dict (a new reference):
 /// offset, and, as urns_common::write_expected writes them, the names
 /// expected (none when none is known), expected_left_out, undecided.
@@ -205,6 +161,8 @@ PyObject* fault_dict(urns::nss::nss_fault const& nf, str_cache& cache)
         set_item(f.ptr(), k.undecided, py::bool_(true).release().ptr());
     return f.release().ptr();
 }
+
+namespace {
 
 /// The same record as a dict: a copy of the file's template, its values
 /// set. `line` is the line's number as an int (borrowed).
@@ -267,64 +225,6 @@ struct exported {
     exported& operator=(exported const&) = delete;
 };
 
-/// A URN of a block: the match, its line and column, and its canonical
-/// form when asked (None where a namespace rejects it).
-struct found {
-    urns::urn_match match;
-    std::size_t line, column;
-    std::optional<std::string> canonical;
-};
-
-/** The URNs of a block, as `urn extract` searches a block: the whole block
-    at once (no match crosses a line end), the "\n"s counted from one match
-    to the next only. The range is made with the GIL; start() and next()
-    run without it. */
-class block_search {
-public:
-    block_search(std::string_view block, urns::extract_options const& o, std::size_t first_line, bool want_canonical,
-                 ns_arg const& ns)
-        : block_(block), range_(urns::find_urns(block, o)), line_(first_line), want_canonical_(want_canonical), ns_(ns)
-    {}
-
-    void start() { it_ = range_.begin(); }
-
-    /// The next URN, or none at the end of the block.
-    std::optional<found> next()
-    {
-        if (it_ == range_.end())
-            return std::nullopt;
-        urns::urn_match const& m = *it_;
-        std::string_view const before = block_.substr(counted_, m.offset - counted_);
-        counted_ = m.offset;
-        if (std::size_t const ends = urns_common::count_newlines(before); ends != 0) {
-            line_ += ends;
-            line_start_ = static_cast<std::size_t>(
-                static_cast<char const*>(::memrchr(before.data(), '\n', before.size())) + 1 - block_.data());
-        }
-        found f{m, line_, m.offset - line_start_ + 1, std::nullopt};
-        if (want_canonical_ && !m.namespace_fault)
-            f.canonical = canonical_of(m.view, urns::default_equivalence(m.view.syntax()), ns_);
-        ++it_;
-        return f;
-    }
-
-    /// The block's count of "\n", once next() has found every URN.
-    std::size_t newlines(std::size_t first_line) const
-    {
-        return line_ - first_line + urns_common::count_newlines(block_.substr(counted_));
-    }
-
-private:
-    std::string_view const block_;
-    urns::urn_matches const range_;
-    urns::urn_matches::iterator it_;
-    std::size_t line_;
-    std::size_t line_start_ = 0; // in block
-    std::size_t counted_ = 0;
-    bool const want_canonical_;
-    ns_arg const& ns_;
-};
-
 /// The records of a block as JSON lines, made without the GIL.
 py::object json_records(block_search& search, file_name const& file, std::size_t first_line, std::uint64_t first_offset,
                         bool want_canonical)
@@ -340,37 +240,6 @@ py::object json_records(block_search& search, file_name const& file, std::size_t
                                             f->match, want_canonical ? &f->canonical : nullptr);
     }
     return py::make_tuple(py::bytes(text), search.newlines(first_line));
-}
-
-/** Runs the search a batch of matches at a time without the GIL, and
-    gives each batch to `each` with the GIL, before the next is searched:
-    the matches and the block's bytes they refer to are still in the cache,
-    and no vector of all the block's matches is made. */
-template <class Each>
-void for_each_batch(block_search& search, Each&& each)
-{
-    std::vector<found> batch;
-    batch.reserve(1024);
-    bool started = false;
-    for (;;) {
-        batch.clear();
-        {
-            py::gil_scoped_release nogil;
-            if (!started) {
-                search.start();
-                started = true;
-            }
-            while (batch.size() < 1024) {
-                std::optional<found> f = search.next();
-                if (!f)
-                    break;
-                batch.push_back(std::move(*f));
-            }
-        }
-        each(static_cast<std::vector<found> const&>(batch));
-        if (batch.size() < 1024)
-            break;
-    }
 }
 
 /// The records of a block as dicts, made a batch at a time
@@ -407,142 +276,6 @@ py::object dict_records(block_search& search, file_name const& file, std::size_t
                 throw py::error_already_set();
         }
     });
-    return py::make_tuple(out, search.newlines(first_line));
-}
-
-/// A new reference to None.
-PyObject* none_ref()
-{
-    Py_INCREF(Py_None);
-    return Py_None;
-}
-
-/** A column of objects being made: the references it holds (released if
-    it is dropped before array() takes them). */
-class object_column {
-public:
-    object_column() = default;
-    object_column(object_column const&) = delete;
-    object_column& operator=(object_column const&) = delete;
-    ~object_column()
-    {
-        for (PyObject* o : items_)
-            Py_XDECREF(o);
-    }
-
-    /// Appends `o`, a new reference (nullptr: the Python error set).
-    void push(PyObject* o)
-    {
-        if (!o)
-            throw py::error_already_set();
-        items_.push_back(o);
-    }
-
-    /// The objects of the i-th row (borrowed).
-    PyObject* operator[](std::size_t i) const noexcept { return items_[i]; }
-
-    /// A numpy array of the objects, which it takes; the column is empty after.
-    py::array array()
-    {
-        py::array a(py::dtype("O"), std::vector<py::ssize_t>{static_cast<py::ssize_t>(items_.size())});
-        auto** slot = static_cast<PyObject**>(a.mutable_data());
-        for (std::size_t k = 0; k < items_.size(); ++k) {
-            Py_XDECREF(slot[k]); // numpy's initial value (nothing, or None)
-            slot[k] = items_[k];
-        }
-        items_.clear();
-        return a;
-    }
-
-private:
-    std::vector<PyObject*> items_;
-};
-
-/** The records of a block as columns, for urns.dask.extract_frame, keyed
-    by the records' members but "version", each a numpy array: int64 for
-    "line", "column" and "offset", objects for the others. "file" and
-    "file_base64" are the file's name as the records give it (file_base64
-    None for a name in UTF-8); "syntax", "scheme" and "nid" are str shared
-    from record to record; "assigned_name" is the urn's own str where they
-    are the same; a member that a record does not have is None
-    ("canonical" only when asked). Made a batch at a time
-    (for_each_batch). */
-py::object column_records(block_search& search, file_name const& file, std::size_t first_line,
-                          std::uint64_t first_offset, bool want_canonical)
-{
-    enum {
-        urn,
-        syntax,
-        scheme,
-        nid,
-        nss,
-        assigned_name,
-        query,
-        r_component,
-        q_component,
-        fragment,
-        fault,
-        canonical,
-        object_columns
-    };
-    static char const* const names[object_columns] = {"urn",         "syntax",        "scheme",          "nid",
-                                                      "nss",         "assigned_name", "query",           "r_component",
-                                                      "q_component", "fragment",      "namespace_fault", "canonical"};
-    object_column col[object_columns];
-    std::vector<std::int64_t> lines, columns, offsets;
-    str_cache cache;
-    for_each_batch(search, [&](std::vector<found> const& batch) {
-        for (found const& f : batch) {
-            urns::urn_view const& u = f.match.view;
-            lines.push_back(static_cast<std::int64_t>(f.line));
-            columns.push_back(static_cast<std::int64_t>(f.column));
-            offsets.push_back(static_cast<std::int64_t>(first_offset + f.match.offset));
-            col[urn].push(ascii_str(u.buffer()));
-            PyObject* const syn = syntax_str(u.syntax());
-            Py_INCREF(syn);
-            col[syntax].push(syn);
-            col[scheme].push(cache.get(u.scheme()));
-            col[nid].push(cache.get(u.nid()));
-            col[nss].push(ascii_str(u.nss()));
-            if (u.assigned_name().size() == u.buffer().size()) { // the URN itself
-                PyObject* const same = col[urn][lines.size() - 1];
-                Py_INCREF(same);
-                col[assigned_name].push(same);
-            } else {
-                col[assigned_name].push(ascii_str(u.assigned_name()));
-            }
-            col[query].push(u.has_query() ? ascii_str(u.query()) : none_ref());
-            col[r_component].push(u.has_r_component() ? ascii_str(u.r_component()) : none_ref());
-            col[q_component].push(u.has_q_component() ? ascii_str(u.q_component()) : none_ref());
-            col[fragment].push(u.has_fragment() ? ascii_str(u.fragment()) : none_ref());
-            col[fault].push(f.match.namespace_fault ? fault_dict(*f.match.namespace_fault, cache) : none_ref());
-            if (want_canonical)
-                col[canonical].push(f.canonical ? ascii_str(*f.canonical) : none_ref());
-        }
-    });
-    std::size_t const n = lines.size();
-    auto int64_array = [](std::vector<std::int64_t> const& v) {
-        py::array_t<std::int64_t> a(static_cast<py::ssize_t>(v.size()));
-        std::copy(v.begin(), v.end(), a.mutable_data());
-        return a;
-    };
-    auto repeated = [n](PyObject* o) {
-        object_column c;
-        for (std::size_t k = 0; k < n; ++k) {
-            Py_INCREF(o);
-            c.push(o);
-        }
-        return c.array();
-    };
-    py::dict out;
-    out["file"] = repeated(file.text.ptr());
-    out["file_base64"] = repeated(file.utf8 ? Py_None : file.text_base64.ptr());
-    out["line"] = int64_array(lines);
-    out["column"] = int64_array(columns);
-    out["offset"] = int64_array(offsets);
-    for (int c = 0; c < object_columns; ++c)
-        if (c != canonical || want_canonical)
-            out[names[c]] = col[c].array();
     return py::make_tuple(out, search.newlines(first_line));
 }
 
