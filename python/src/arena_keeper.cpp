@@ -74,12 +74,14 @@ py::object fn_keep_arenas(PyObject** a)
     }
     g_arena_keeper->limit = std::max(g_arena_keeper->limit, limit);
 #if defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
-    // The same for C++'s and numpy's larger blocks (a partition's columns,
-    // its matches): malloc serves them from its heap, not from mmap, and
-    // keeps up to `limit` bytes freed at the heap's top rather than
-    // trimming them, so that the next partition reuses those pages.
+    // The same for C++'s and numpy's blocks of up to 4 MiB (a partition's
+    // columns, its matches): malloc serves them from its heap, not from
+    // mmap, and keeps up to `limit` bytes freed at the heap's top rather
+    // than trimming them, so that the next partition reuses those pages.
+    // Larger blocks (a read buffer grown for a long line) are still mapped
+    // and unmapped on their own, so that they are given back at once.
     if (g_arena_keeper->limit > 0) {
-        mallopt(M_MMAP_THRESHOLD, 32 << 20);
+        mallopt(M_MMAP_THRESHOLD, 4 << 20);
         mallopt(M_TRIM_THRESHOLD, static_cast<int>(std::min<std::size_t>(g_arena_keeper->limit, 1u << 30)));
     }
 #endif
