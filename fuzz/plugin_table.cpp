@@ -19,8 +19,9 @@
 // hold within what they claim is the plugin's to get right and is not
 // fuzzed. Properties: the checker's cause is UTF-8 without control
 // characters; an accepted table has 1 to 1024 namespaces with valid NIDs;
-// a guarded fault lies inside the NSS, its names are at most 259 bytes
-// ("..." after 256), UTF-8 and without control characters, at most
+// a guarded fault lies inside the NSS, its names are UTF-8 without control
+// characters, made of at most 256 bytes of the plugin's (escaped, "..."
+// after them when cut), at most
 // expected_alternatives::capacity of them; a guarded fold is no longer
 // than the NSS; guarded fields lie inside the NSS with safe names.
 #include "fuzz_support.hpp"
@@ -200,9 +201,11 @@ bool safe_text(std::string_view s)
     return true;
 }
 
+/// A rule name as the guards give it: its first 256 bytes, each escaped
+/// in at most 4 ("\\xHH"), and "..." when cut.
 bool safe_name(std::string_view s)
 {
-    return s.size() <= 256 + 3 && safe_text(s);
+    return s.size() <= 4 * 256 + 3 && safe_text(s);
 }
 
 /// The input's bytes the texts point into, in a heap block of exactly its
@@ -332,7 +335,7 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
     switch (in.ConsumeIntegralInRange<int>(0, 7)) {
     case 0: t.count = 0; break;
     case 1:
-        t.count = 1025 + in.ConsumeIntegral<std::uint32_t>(); // past the limit: never read
+        t.count = std::size_t{1025} + in.ConsumeIntegral<std::uint32_t>(); // past the limit: never read
         break;
     case 2: t.count = in.ConsumeIntegralInRange<std::size_t>(1, n); break;
     default: t.count = n; break;
