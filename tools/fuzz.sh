@@ -163,6 +163,7 @@ for t in "${targets[@]}"; do
     error_to_string|query|pct|check) seed_dirs=("$seeds/urns-cfg") ;;
     abnf_reader) seed_dirs=("$root/grammar" "$root/grammar/nss") ;;
     abnf_match) seed_dirs=("$seeds/abnf-match") ;;
+    plugin_table) seed_dirs=() ;;   # a structure read by FuzzedDataProvider: no text seeds it
     esac
     limit=(-max_total_time="$seconds")
     [ -n "$runs" ] && limit=(-runs="$runs")

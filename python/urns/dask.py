@@ -448,12 +448,14 @@ def _block_search(fs, path, shown, opts, index, blocksize, size):
         raise ReadError(shown, e.strerror or str(e)) from None
 
 
-def _shifted(searched, before, shown, opts):
+def _shifted(searched, before, index, shown, opts):
     """A block's records (_block_search) with the file's line numbers
-    (`before`: the count of "\\n" of each block before it), its lines too
-    long said (LineTooLong) with theirs."""
+    (`before[index]`: the "\\n"s of the blocks before it, summed once for
+    all the blocks by _prefix_sums: a list per block would make the graph
+    and the sums grow as the square of the blocks), its lines too long said
+    (LineTooLong) with theirs."""
     records, skipped = searched
-    delta = sum(before)
+    delta = before[index]
     for line in skipped:
         warnings.warn(LineTooLong(_too_long(shown, line + delta, opts)), stacklevel=2)
     if delta:
@@ -524,6 +526,15 @@ def _block_part(fs, path, shown, opts, index, blocksize, size, newlines_before):
         raise
     except OSError as e:
         raise ReadError(shown, e.strerror or str(e)) from None
+
+
+def _one_layer(d):
+    """The delayed object `d` with its graph as one layer: a task that takes
+    it merges that one layer into its graph, not one layer per task `d`
+    depends on (each of a file's blocks takes the sums of all the blocks:
+    the graph would take time as the square of the blocks to build)."""
+    from dask.delayed import Delayed
+    return Delayed(d.key, dict(d.__dask_graph__()))
 
 
 def _prefix_sums(counts):
@@ -615,14 +626,14 @@ def _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context,
             # JSON Lines hold their line numbers: each block counts the
             # "\n"s before it first.
             counts = [delayed(_count_newlines)(fs, path, shown, i * blocksize, blocksize) for i in range(n)]
-            before = delayed(_prefix_sums)(counts)
+            before = _one_layer(delayed(_prefix_sums)(counts))
             parts += [delayed(_block_part)(fs, path, shown, opts, i, blocksize, size, before) for i in range(n)]
             continue
         # Records and columns: each block is searched at once, numbered from
         # line 1, and shifted by the "\n"s of the blocks before it.
         searched = [delayed(_block_search, nout=2)(fs, path, shown, opts, i, blocksize, size) for i in range(n)]
-        counts = [block[1] for block in searched]
-        parts += [delayed(_shifted)(searched[i][0], counts[:i], shown, opts) for i in range(n)]
+        before = _one_layer(delayed(_prefix_sums)([block[1] for block in searched]))
+        parts += [delayed(_shifted)(searched[i][0], before, i, shown, opts) for i in range(n)]
     return parts
 
 

@@ -5,6 +5,8 @@
 // called through.
 #include <urns/nss/plugin_loader.hpp>
 
+#include "nss/plugin_table.hpp"
+
 #include <urns/lexical.hpp>
 #include <urns/nss/plugin.hpp>
 #include <urns/parse.hpp>
@@ -40,7 +42,7 @@ plugin_error::plugin_error(std::string path, std::string why)
 {
 }
 
-namespace {
+namespace plugin_detail {
 
 /// `s` with each control character (C0, DEL, and C1 as UTF-8), each
 /// byte that is not part of a UTF-8 sequence (RFC 3629) and each "\\"
@@ -84,6 +86,13 @@ std::string escaped(std::string_view s)
     return out;
 }
 
+} // namespace plugin_detail
+
+namespace {
+
+using plugin_detail::escaped;
+using plugin_detail::guarded_rules;
+
 /// The longest text of a plugin that is read (a name, an error, a rule
 /// name): a longer one is refused at load time, or cut when a rule gives it.
 constexpr std::size_t max_text = 256;
@@ -104,19 +113,6 @@ std::size_t bounded_length(char const* s, std::size_t limit) noexcept
         ++n;
     return n;
 }
-
-/** A plugin's namespace as a registry holds it: its validator, fold and
-    field lister are called through the functions below, which catch what
-    they throw (they are noexcept by contract, but a plugin's code may
-    still throw through a cast pointer): the first failure is kept for
-    plugin_failure(), and the call answers as if the NSS were invalid (a
-    fault at 0) or unfolded. What a plugin's noexcept function throws
-    inside itself ends the process there (std::terminate): nothing can
-    catch it. */
-struct guarded_rules {
-    namespace_rules plugin;
-    std::string path;
-};
 
 std::mutex g_failure_m;
 std::string g_failure;
@@ -398,6 +394,67 @@ std::deque<guarded_rules> g_guarded;
 
 } // namespace
 
+namespace plugin_detail {
+
+std::string table_fault(urns_plugin_v1 const& d)
+{
+    if (d.abi != URNS_PLUGIN_ABI)
+        return "incompatible: plugin interface " + std::to_string(d.abi) + ", this program has " +
+               std::to_string(URNS_PLUGIN_ABI);
+    if (!d.cxx_abi || std::strcmp(d.cxx_abi, URNS_PLUGIN_CXX_ABI) != 0 || d.sizeof_rules != sizeof(namespace_rules) ||
+        d.sizeof_fault != sizeof(nss_fault))
+        return std::string("incompatible: built for the C++ library ABI ") +
+               (d.cxx_abi ? escaped(d.cxx_abi) : std::string("?")) + ", this program uses " + URNS_PLUGIN_CXX_ABI +
+               " (or its urns types differ in size)";
+    if (d.name)
+        if (std::string const f = text_fault(d.name, max_text, "its name"); !f.empty())
+            return f;
+    if (d.error) {
+        if (std::string const f = text_fault(d.error, max_text, "its error"); !f.empty())
+            return f;
+        return std::string("the plugin reports: ") + escaped(d.error);
+    }
+    if (d.count == 0 || !d.rules)
+        return "it gives no namespace";
+    if (d.count > max_namespaces)
+        return "it gives " + std::to_string(d.count) + " namespaces, more than " + std::to_string(max_namespaces);
+    for (std::size_t i = 0; i < d.count; ++i) {
+        namespace_rules const& r = d.rules[i];
+        std::string const which = "namespace " + std::to_string(i + 1) + "'s ";
+        if (r.nid.empty())
+            return "a namespace without a NID";
+        // The NID's length first: no more than 32 bytes of it are read.
+        if (r.nid.size() > 32)
+            return which + "NID is longer than 32 bytes (RFC 8141 section 2)";
+        if (!r.nid.data())
+            return which + "NID has a size but no data";
+        if (!valid_nid(r.nid))
+            return "\"" + escaped(r.nid) + "\" is not a valid NID (RFC 8141 section 2)";
+        for (std::size_t k = 0; k < i; ++k)
+            if (lexical::iequals(d.rules[k].nid, r.nid))
+                return "the NID " + std::string(r.nid) + " is given twice";
+        if (std::string const f =
+                view_fault(r.reference, max_reference, "the NID " + std::string(r.nid) + "'s reference");
+            !f.empty())
+            return f;
+    }
+    return {};
+}
+
+namespace_rules guarded(guarded_rules const& g)
+{
+    namespace_rules r = g.plugin;
+    r.context = &g;
+    r.validate = nullptr;
+    r.fold = nullptr;
+    r.validate_with = g.plugin.has_validator() ? &guarded_validate : nullptr;
+    r.fold_with = g.plugin.has_fold() ? &guarded_fold : nullptr;
+    r.fields = g.plugin.fields ? &guarded_fields : nullptr;
+    return r;
+}
+
+} // namespace plugin_detail
+
 loaded_plugin load_plugin(std::string_view path, plugin_source source)
 {
     std::string const shown_path = escaped(path);
@@ -437,59 +494,14 @@ loaded_plugin load_plugin(std::string_view path, plugin_source source)
     }
     if (!d)
         refuse("its entry point returned nothing");
-    if (d->abi != URNS_PLUGIN_ABI)
-        refuse("incompatible: plugin interface " + std::to_string(d->abi) + ", this program has " +
-               std::to_string(URNS_PLUGIN_ABI));
-    if (!d->cxx_abi || std::strcmp(d->cxx_abi, URNS_PLUGIN_CXX_ABI) != 0 ||
-        d->sizeof_rules != sizeof(namespace_rules) || d->sizeof_fault != sizeof(nss_fault))
-        refuse(std::string("incompatible: built for the C++ library ABI ") +
-               (d->cxx_abi ? escaped(d->cxx_abi) : std::string("?")) + ", this program uses " +
-               URNS_PLUGIN_CXX_ABI + " (or its urns types differ in size)");
-    if (d->name)
-        if (std::string const f = text_fault(d->name, max_text, "its name"); !f.empty())
-            refuse(f);
-    if (d->error) {
-        if (std::string const f = text_fault(d->error, max_text, "its error"); !f.empty())
-            refuse(f);
-        refuse(std::string("the plugin reports: ") + escaped(d->error));
-    }
-    if (d->count == 0 || !d->rules)
-        refuse("it gives no namespace");
-    if (d->count > max_namespaces)
-        refuse("it gives " + std::to_string(d->count) + " namespaces, more than " + std::to_string(max_namespaces));
-    for (std::size_t i = 0; i < d->count; ++i) {
-        namespace_rules const& r = d->rules[i];
-        std::string const which = "namespace " + std::to_string(i + 1) + "'s ";
-        if (r.nid.empty())
-            refuse("a namespace without a NID");
-        // The NID's length first: no more than 32 bytes of it are read.
-        if (r.nid.size() > 32)
-            refuse(which + "NID is longer than 32 bytes (RFC 8141 section 2)");
-        if (!r.nid.data())
-            refuse(which + "NID has a size but no data");
-        if (!valid_nid(r.nid))
-            refuse("\"" + escaped(r.nid) + "\" is not a valid NID (RFC 8141 section 2)");
-        for (std::size_t k = 0; k < i; ++k)
-            if (lexical::iequals(d->rules[k].nid, r.nid))
-                refuse("the NID " + std::string(r.nid) + " is given twice");
-        if (std::string const f = view_fault(r.reference, max_reference, "the NID " + std::string(r.nid) + "'s reference");
-            !f.empty())
-            refuse(f);
-    }
+    if (std::string const f = plugin_detail::table_fault(*d); !f.empty())
+        refuse(f);
     loaded_plugin out;
     out.name = d->name ? escaped(d->name) : std::string();
     out.file = p;
     for (std::size_t i = 0; i < d->count; ++i) {
         g_guarded.push_back({d->rules[i], p});
-        guarded_rules const& g = g_guarded.back();
-        namespace_rules r = g.plugin;
-        r.context = &g;
-        r.validate = nullptr;
-        r.fold = nullptr;
-        r.validate_with = g.plugin.has_validator() ? &guarded_validate : nullptr;
-        r.fold_with = g.plugin.has_fold() ? &guarded_fold : nullptr;
-        r.fields = g.plugin.fields ? &guarded_fields : nullptr;
-        out.rules.push_back(r);
+        out.rules.push_back(plugin_detail::guarded(g_guarded.back()));
     }
     g_loaded.push_back({handle, out});
     return out;
