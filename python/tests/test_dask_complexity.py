@@ -16,6 +16,7 @@
 # URNS_COMPLEXITY_SCALE divides the sizes (a sanitized build); REPS and
 # RETRIES are URNS_COMPLEXITY_REPS and URNS_COMPLEXITY_RETRIES, as for
 # complexity.py. Run as a script, it prints the table of times and ratios.
+import contextlib
 import gzip
 import os
 import sys
@@ -112,6 +113,18 @@ def _runner(fn, path, keywords):
     return lambda: urns.dask.extract_frame([str(path)], **keywords).compute(scheduler="sync")
 
 
+@contextlib.contextmanager
+def _read_buffer(chunk):
+    """urns.dask.CHUNK set to `chunk` (None: left as it is) inside the block."""
+    saved = urns.dask.CHUNK
+    if chunk:
+        urns.dask.CHUNK = chunk
+    try:
+        yield
+    finally:
+        urns.dask.CHUNK = saved
+
+
 def measure(shape, fn, directory):
     """(n, best CPU seconds at n, at 8n, ratio) for `shape` read by `fn`."""
     make, compress, keywords, chunk = SHAPES[shape]
@@ -120,23 +133,17 @@ def measure(shape, fn, directory):
     for k in (1, 8):
         paths[k] = os.path.join(directory, "%s-%d" % (shape.replace(" ", "_").replace("'", ""), k))
         _write(paths[k], make(k * n), compress)
-    saved = urns.dask.CHUNK
-    if chunk:
-        urns.dask.CHUNK = chunk
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", urns.dask.LineTooLong)
-            _runner(fn, paths[1], keywords)()  # warm-up: imports, the read buffer
-            best = {1: float("inf"), 8: float("inf")}
-            for attempt in range(1 + RETRIES):
-                for _ in range(REPS):
-                    for k in (1, 8):
-                        best[k] = min(best[k], _cpu(_runner(fn, paths[k], keywords)))
-                ratio = best[8] / max(best[1], 1e-3)
-                if ratio <= MAX_RATIO:
-                    break
-    finally:
-        urns.dask.CHUNK = saved
+    with _read_buffer(chunk), warnings.catch_warnings():
+        warnings.simplefilter("ignore", urns.dask.LineTooLong)
+        _runner(fn, paths[1], keywords)()  # warm-up: imports, the read buffer
+        best = {1: float("inf"), 8: float("inf")}
+        for attempt in range(1 + RETRIES):
+            for _ in range(REPS):
+                for k in (1, 8):
+                    best[k] = min(best[k], _cpu(_runner(fn, paths[k], keywords)))
+            ratio = best[8] / max(best[1], 1e-3)
+            if ratio <= MAX_RATIO:
+                break
     return n, best[1], best[8], ratio
 
 
@@ -163,15 +170,9 @@ def test_shapes_read():
             data = make(16 * KIB)
             path = os.path.join(d, "x")
             _write(path, data, compress)
-            saved = urns.dask.CHUNK
-            if chunk:
-                urns.dask.CHUNK = chunk
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore", urns.dask.LineTooLong)
-                    records = urns.dask.extract([path], **keywords).compute(scheduler="sync")
-            finally:
-                urns.dask.CHUNK = saved
+            with _read_buffer(chunk), warnings.catch_warnings():
+                warnings.simplefilter("ignore", urns.dask.LineTooLong)
+                records = urns.dask.extract([path], **keywords).compute(scheduler="sync")
             assert len(records) == data.count(URN), shape
 
 
