@@ -95,8 +95,19 @@ def items(lines):
 
 def debian(source, maintainer):
     entries = []
-    for version, date, subsections in sections(source):
-        day = datetime.datetime.strptime(date, "%Y-%m-%d").replace(tzinfo=datetime.timezone.utc)
+    found = sections(source)
+    # Each entry's time: its date at midnight UTC, but an hour after the
+    # entry before it when versions share a date (Debian wants each entry
+    # newer than the one before it: lintian's
+    # latest-changelog-entry-without-new-date).
+    stamps, previous = [], None
+    for _, date, _ in reversed(found):
+        stamp = datetime.datetime.strptime(date, "%Y-%m-%d").replace(tzinfo=datetime.timezone.utc)
+        if previous is not None and stamp <= previous:
+            stamp = previous + datetime.timedelta(hours=1)
+        stamps.append(stamp)
+        previous = stamp
+    for (version, date, subsections), day in zip(found, reversed(stamps)):
         body = []
         for name, lines in subsections:
             for depth, text in items(lines):

