@@ -48,10 +48,11 @@ cmake --build "$build" -j "${JOBS:-2}"
 
 echo "-- every out-of-line function of $static_lib in namespace urns is exported"
 shared_lib=$build/liburns.so
-# The functions of src/parse/grammar_entry.hpp, src/parse/lines.hpp and
-# src/semantic/query_directives.hpp, and the ABNF engine's parts under
-# src/abnf/ (namespace urns::abnf::detail): internal, not exported.
-internals='^urns::(detail::(nid_fault|nid_rule|urn_query_fault|informal_namespace_name|parse_by_grammar|learnt_fault|valid_lines_read|same_directives)\(|abnf::detail::)'
+# The functions of src/parse/grammar_entry.hpp, src/parse/lines.hpp,
+# src/semantic/query_directives.hpp and src/nss/plugin_table.hpp, and the
+# ABNF engine's parts under src/abnf/ (namespace urns::abnf::detail):
+# internal, not exported.
+internals='^urns::(detail::(nid_fault|nid_rule|urn_query_fault|informal_namespace_name|parse_by_grammar|learnt_fault|valid_lines_read|same_directives)\(|abnf::detail::|nss::plugin_detail::)'
 strong() { nm --defined-only -g "$@" 2>/dev/null | awk '$2 ~ /^[TDBR]$/ { print $3 }' | sort -u; }
 defined=$(strong "$static_lib")
 exported=$(nm -D --defined-only "$shared_lib" | awk '{ print $3 }' | sort -u)
