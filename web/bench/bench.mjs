@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // The package's figures, both sides of each ratio in this one run (web/bench/run.sh
-// makes the inputs and calls it): startup, isValid against the C++
-// parse_urn, find against `urn extract -j1`, and the npm packages urn-lib
+// makes the inputs and calls it): startup, isValid and isValidMany
+// against the C++ parse_urn, find against `urn extract -j1`, and the npm packages urn-lib
 // and urns on the same URNs (speed and verdicts).
 //
 // usage: node bench.mjs PACKAGE_DIR NATIVE URN_TOOL CORPUS PROSE [PEERS_DIR]
@@ -37,33 +37,51 @@ const urns = await import(moduleUrl);
 const lines = readFileSync(corpusFile, 'utf8').split('\n');
 lines.pop();
 
-// isValid per URN and the C++ parse_urn on the same lines, alternately.
+// isValid per URN, isValidMany on all the lines at once, and the C++
+// parse_urn on the same lines, alternately.
 function jsRound() {
   let valid = 0;
   const t = process.hrtime.bigint();
   for (const l of lines) valid += urns.isValid(l);
   return { ns: Number(process.hrtime.bigint() - t) / lines.length, valid };
 }
-for (let i = 0; i < 3; i++) jsRound();
+function manyRound() {
+  const t = process.hrtime.bigint();
+  const v = urns.isValidMany(lines);
+  const ns = Number(process.hrtime.bigint() - t) / lines.length;
+  return { ns, valid: v.reduce((a, b) => a + b, 0) };
+}
+for (let i = 0; i < 3; i++) {
+  jsRound();
+  manyRound();
+}
 const js = [];
+const many = [];
 const cc = [];
 let validJs = 0;
+let validMany = 0;
 let validCc = 0;
 for (let i = 0; i < 5; i++) {
   const n = JSON.parse(execFileSync(native, [corpusFile, 'rfc2141bis', '9'], { encoding: 'utf8' }));
   cc.push(n.ns_per_urn);
   validCc = n.valid;
   const rounds = [];
+  const manyRounds = [];
   for (let k = 0; k < 9; k++) {
     const r = jsRound();
     rounds.push(r.ns);
     validJs = r.valid;
+    const m = manyRound();
+    manyRounds.push(m.ns);
+    validMany = m.valid;
   }
   js.push(median(rounds));
+  many.push(median(manyRounds));
 }
 out.isValid = {
-  urns: lines.length, valid: validJs, validCpp: validCc,
-  jsNsPerUrn: +median(js).toFixed(1), cppNsPerUrn: +median(cc).toFixed(1), ratio: +(median(js) / median(cc)).toFixed(2),
+  urns: lines.length, valid: validJs, validMany, validCpp: validCc,
+  jsNsPerUrn: +median(js).toFixed(1), manyNsPerUrn: +median(many).toFixed(1), cppNsPerUrn: +median(cc).toFixed(1),
+  ratio: +(median(js) / median(cc)).toFixed(2), manyRatio: +(median(many) / median(cc)).toFixed(2),
 };
 
 // find over the prose file against `urn extract -j1 -o`.

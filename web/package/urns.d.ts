@@ -61,7 +61,10 @@ export class URNParseError extends SyntaxError {
 }
 
 /** A namespace's ABNF rule that is not regular could not decide (code nss_undecided). */
-export class URNUndecidedError extends URNParseError {}
+export class URNUndecidedError extends URNParseError {
+  /** From isValidMany: the item's place in the texts. */
+  readonly index?: number;
+}
 
 /** ABNF that makes no namespace (Namespace.fromAbnf). */
 export class AbnfError extends Error {
@@ -113,6 +116,12 @@ export interface URN {
 export function parse(text: string, options?: Options): URN;
 /** Whether `text` is a URN; throws only URNUndecidedError. */
 export function isValid(text: string, options?: Options): boolean;
+/**
+ * Whether each item is a URN: 1 or 0 per item, as isValid answers (an item
+ * that is not a string: 0); throws only URNUndecidedError, whose `index` is
+ * the item's. The items go into the module a batch at a time.
+ */
+export function isValidMany(texts: Iterable<unknown>, options?: Options): Uint8Array;
 /** The canonical form in `mode`; throws URNParseError if `text` is not a URN. */
 export function canonical(text: string, options?: EquivalenceOptions): string;
 /** Whether two URNs are equivalent in `mode`; throws URNParseError if either is not a URN. */

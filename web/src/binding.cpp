@@ -375,6 +375,63 @@ URNS_EXPORT int urns_is_valid(std::size_t len, int syn, int reg)
     return r.error().code == urns::error::nss_undecided ? 2 : 0;
 }
 
+// The first "\n" of [p, end), or `end`: eight bytes at a time (the
+// module's memchr reads one at a time, and was a third of
+// urns_valid_many's time).
+char const* next_newline(char const* p, char const* end) noexcept
+{
+    constexpr std::uint64_t ones = 0x0101010101010101u;
+    constexpr std::uint64_t highs = 0x8080808080808080u;
+    for (; end - p >= 8; p += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p, 8);
+        w ^= ones * '\n';
+        // A byte of w is 0 where p has "\n"; the lowest such byte is the
+        // lowest bit set here (bits above it may be set wrongly).
+        std::uint64_t const zero = (w - ones) & ~w & highs;
+        if (zero != 0)
+            return p + (__builtin_ctzll(zero) >> 3);
+    }
+    while (p != end && *p != '\n')
+        ++p;
+    return p;
+}
+
+// The input as items joined by "\n" (only "\n" ends one; the last has
+// none), each judged as urns_is_valid judges a whole input: one byte per
+// item in the text output, 1, 0 or 2. Returns `count` when the input
+// holds that many items; else -1 and no output (an item held a "\n":
+// the caller judges the items one by one).
+URNS_EXPORT int urns_valid_many(std::size_t len, std::size_t count, int syn, int reg)
+{
+    reset();
+    urns::parse_options o;
+    o.syntax = syntax_of(syn);
+    o.registry = registry_of(reg);
+    text.resize(count);
+    char const* p = input;
+    char const* const end = input + len;
+    // The items read; past `count`: more lines than items.
+    std::size_t k = 0;
+    while (k < count) {
+        char const* const nl = next_newline(p, end);
+        auto const r = urns::parse_urn(std::string_view(p, static_cast<std::size_t>(nl - p)), o);
+        text[k++] = r ? 1 : r.error().code == urns::error::nss_undecided ? 2 : 0;
+        if (nl == end)
+            break;
+        p = nl + 1;
+        if (k == count)
+            ++k;
+    }
+    if (k != count) {
+        text.clear();
+        publish();
+        return -1;
+    }
+    publish();
+    return static_cast<int>(count);
+}
+
 // Parses the input. 1: [syntax, nid begin, end, nss begin, end, query,
 // r, q and f spans (begin, end; ~0 when absent)], the canonical form in
 // the syntax's default mode (string), the fields. 0: the error

@@ -87,6 +87,43 @@ test('isValid, canonical and equivalent in each syntax and mode', () => {
   assert.throws(() => equivalent('urn:ex:a', 'urn:ex:a b'), (e) => e instanceof URNParseError && e.input === 'urn:ex:a b');
 });
 
+test('isValidMany: one verdict per item, as isValid gives it, across batches, whatever the items', () => {
+  const { isValidMany, URNUndecidedError } = urns;
+  const items = ['urn:ex:a', 'urn:ex:a b', null, 'URN:EX:B', 42, '', 'urn:a:b', 'urn:ex:a\nurn:ex:b', 'urn:ex:\u00e9', 'urn:ex:c\r'];
+  const want = [1, 0, 0, 1, 0, 0, 0, 0, 0, 0];
+  assert.deepEqual([...isValidMany(items)], want);
+  assert.ok(isValidMany(items) instanceof Uint8Array);
+  // "urn:a:b" is a URN of RFC 2141 only.
+  assert.equal(isValidMany(['urn:a:b'], { syntax: 'rfc2141' })[0], 1);
+  // Any iterable; none at all.
+  assert.deepEqual([...isValidMany(new Set(['urn:ex:a', 'x']))], [1, 0]);
+  assert.deepEqual([...isValidMany((function* () { yield 'urn:ex:a'; yield 'urn:ex:b'; })())], [1, 1]);
+  assert.equal(isValidMany([]).length, 0);
+  assert.throws(() => isValidMany(42), TypeError);
+  assert.throws(() => isValidMany(null), TypeError);
+  // 40,000 items of 20 to 30 characters: many batches of the module's, a
+  // "\n" inside one item of one batch, a namespace's rule (ISBN's check digit).
+  const many = [];
+  for (let i = 0; i < 40000; i++) many.push(i % 7 === 3 ? `urn:isbn:0-395-36341-${i % 10}` : i % 5 === 0 ? `urn:ex:${i} ` : `urn:ex:item-${i}`);
+  many[23456] = 'urn:ex:a\nurn:ex:b';
+  for (const opts of [undefined, { namespaces: true }, { syntax: 'rfc8141', namespaces: true }]) {
+    const got = isValidMany(many, opts);
+    assert.equal(got.length, many.length);
+    const differ = many.filter((t, i) => got[i] !== (isValid(t, opts) ? 1 : 0));
+    assert.deepEqual(differ, []);
+  }
+  assert.ok(isValidMany(many).reduce((a, b) => a + b, 0) > 30000);
+  // A namespace's rule that cannot decide (docs/abnf.md, "Limits"):
+  // URNUndecidedError with the item's index, as isValid throws it.
+  const dots = Namespace.fromAbnf('tt', 'r = 1*4( [ "." r ] )\n', { root: 'r' });
+  const short = 'urn:tt:' + '.'.repeat(10);
+  const long = 'urn:tt:' + '.'.repeat(300);
+  assert.deepEqual([...isValidMany([short, 'urn:tt:x'], { namespaces: [dots] })], [1, 0]);
+  assert.throws(() => isValid(long, { namespaces: [dots] }), URNUndecidedError);
+  assert.throws(() => isValidMany([short, 'x', long], { namespaces: [dots] }),
+    (e) => e instanceof URNUndecidedError && e.index === 2 && e.code === 'nss_undecided' && e.input === long);
+});
+
 test('arguments that are not what the functions take', () => {
   assert.throws(() => isValid(42), TypeError);
   assert.throws(() => parse(null), TypeError);

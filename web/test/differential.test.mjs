@@ -111,6 +111,15 @@ test(`parse, isValid and canonical agree with the C++ library on ${parseInputs.l
       }
     }
   });
+  // isValidMany: all the inputs at once, in each syntax, namespaces off and on.
+  let k = 0;
+  for (const syntax of SYNTAXES) {
+    for (const ns of [false, true]) {
+      const got = urns.isValidMany(parseInputs, { syntax, namespaces: ns });
+      parseInputs.forEach((text, i) => d.check(got[i] === ref[i][k].v, { text, syntax, namespaces: ns, isValidMany: got[i] }));
+      k++;
+    }
+  }
   d.done();
   assert.ok(valid > 10000 && invalid > 10000, `a corpus of both kinds: ${valid} valid, ${invalid} invalid`);
 });

@@ -3,8 +3,8 @@
 // against urns.d.ts as installed (web/test/run.sh): it must compile, and
 // the lines marked @ts-expect-error must not.
 import {
-  parse, isValid, canonical, equivalent, find, namespaces, Namespace, abnf,
-  URNParseError, type URN, type Match, type MatchResult, type Syntax,
+  parse, isValid, isValidMany, canonical, equivalent, find, namespaces, Namespace, abnf,
+  URNParseError, URNUndecidedError, type URN, type Match, type MatchResult, type Syntax,
 } from 'urns-wasm';
 
 const syntax: Syntax = 'rfc8141';
@@ -12,6 +12,13 @@ const u: URN = parse('urn:example:a', { syntax, namespaces: true });
 const nid: string = u.nid;
 const q: string | null = u.components.qComponent;
 const valid: boolean = isValid('urn:ex:a', { syntax: 'rfc2141' });
+const verdicts: Uint8Array = isValidMany(new Set(['urn:ex:a', 'x']), { namespaces: true });
+try {
+  isValidMany(['urn:ex:a']);
+} catch (e) {
+  const index: number | undefined = e instanceof URNUndecidedError ? e.index : undefined;
+  void index;
+}
 const c: string = canonical('urn:ex:a', { mode: 'rfc2141bis-5b' });
 const same: boolean = equivalent('urn:ex:a', 'URN:EX:a', { mode: 'rfc8141' });
 for (const m of find('see urn:ex:a', { strict: true, uriContext: false })) {
@@ -40,4 +47,4 @@ try {
 isValid('urn:ex:a', { syntax: 'rfc3986' });
 // @ts-expect-error: a Namespace is made by fromAbnf only
 new Namespace();
-void [nid, q, valid, c, same, first, shipped, where, r, strings];
+void [nid, q, valid, verdicts, c, same, first, shipped, where, r, strings];
