@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <new>
+#include <utility>
 #include <vector>
 
 #include <malloc.h>
@@ -33,6 +35,21 @@ struct arena_keeper {
 
 arena_keeper* g_arena_keeper = nullptr;
 
+/** The large blocks freed (kept_blocks.hpp), kept the same way: their
+    bytes count in the keeper's limit with the arenas'. */
+struct block_keeper {
+    std::vector<std::pair<void*, std::size_t>> kept;
+    std::size_t bytes = 0;
+};
+
+block_keeper g_blocks;
+
+/// The bytes the keeper holds, arenas and blocks.
+std::size_t kept_bytes() noexcept
+{
+    return g_blocks.bytes + (g_arena_keeper ? g_arena_keeper->kept.size() * g_arena_keeper->arena_size : 0);
+}
+
 void* keeper_alloc(void* ctx, std::size_t size)
 {
     auto* k = static_cast<arena_keeper*>(ctx);
@@ -47,7 +64,7 @@ void* keeper_alloc(void* ctx, std::size_t size)
 void keeper_free(void* ctx, void* p, std::size_t size)
 {
     auto* k = static_cast<arena_keeper*>(ctx);
-    if ((k->arena_size == 0 || size == k->arena_size) && (k->kept.size() + 1) * size <= k->limit &&
+    if ((k->arena_size == 0 || size == k->arena_size) && kept_bytes() + size <= k->limit &&
         k->kept.size() < k->kept.capacity()) {
         k->arena_size = size;
 #ifdef MADV_FREE
@@ -58,6 +75,70 @@ void keeper_free(void* ctx, void* p, std::size_t size)
     }
     k->previous.free(k->previous.ctx, p, size);
 }
+
+} // namespace
+
+void* take_block(std::size_t min_bytes, std::size_t& bytes)
+{
+    // The smallest kept block that is large enough, else the largest
+    // (grown by the caller), else a new one.
+    std::size_t best = g_blocks.kept.size();
+    for (std::size_t i = 0; i < g_blocks.kept.size(); ++i) {
+        std::size_t const b = g_blocks.kept[i].second;
+        if (best == g_blocks.kept.size())
+            best = i;
+        else if (std::size_t const have = g_blocks.kept[best].second;
+                 (b >= min_bytes && (have < min_bytes || b < have)) || (have < min_bytes && b > have))
+            best = i;
+    }
+    if (best != g_blocks.kept.size()) {
+        auto const [p, b] = g_blocks.kept[best];
+        g_blocks.kept.erase(g_blocks.kept.begin() + static_cast<std::ptrdiff_t>(best));
+        g_blocks.bytes -= b;
+        if (b >= min_bytes) {
+            bytes = b;
+            return p;
+        }
+        void* q = ::mremap(p, b, min_bytes, MREMAP_MAYMOVE);
+        if (q == MAP_FAILED) {
+            ::munmap(p, b);
+            throw std::bad_alloc();
+        }
+        bytes = min_bytes;
+        return q;
+    }
+    void* p = ::mmap(nullptr, min_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        throw std::bad_alloc();
+    bytes = min_bytes;
+    return p;
+}
+
+void* grow_block(void* p, std::size_t bytes, std::size_t new_bytes)
+{
+    void* q = ::mremap(p, bytes, new_bytes, MREMAP_MAYMOVE);
+    if (q == MAP_FAILED)
+        throw std::bad_alloc();
+    return q;
+}
+
+void give_block(void* p, std::size_t bytes) noexcept
+{
+    if (g_arena_keeper && kept_bytes() + bytes <= g_arena_keeper->limit && g_blocks.kept.size() < 64) {
+#ifdef MADV_FREE
+        ::madvise(p, bytes, MADV_FREE);
+#endif
+        try {
+            g_blocks.kept.emplace_back(p, bytes);
+            g_blocks.bytes += bytes;
+            return;
+        } catch (...) { // no room to note it: unmapped below
+        }
+    }
+    ::munmap(p, bytes);
+}
+
+namespace {
 
 /// urns.dask's: keep up to `limit` bytes of freed arenas (once per
 /// process; a later call may raise the limit). Returns the limit.

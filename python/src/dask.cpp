@@ -299,13 +299,14 @@ py::object fn_extract_block(PyObject** a)
     bool const uri_context = get_bool(a[9], true);
     bool const json = get_bool(a[10], false);
     bool const want_canonical = get_bool(a[11], false);
-    bool const columns = get_bool(a[12], false);
+    // columns: False, True, or the _Columns that gathers a partition's.
+    bool const columns = is_columns(a[12]) || get_bool(a[12], false);
     urns::extract_options const o = extract_options_for(syn, strict, ns, uri_context);
     block_search search(all.substr(begin, end - begin), o, first_line, want_canonical, ns);
     if (json)
         return json_records(search, file, first_line, first_offset, want_canonical);
     if (columns)
-        return column_records(search, file, first_line, first_offset, want_canonical);
+        return column_records(search, file, first_line, first_offset, want_canonical, a[12]);
     return dict_records(search, file, first_line, first_offset, want_canonical);
 }
 
@@ -348,6 +349,7 @@ py::object fn_shift_lines(PyObject** a)
 
 void init_dask(py::module_& m)
 {
+    init_dask_columns(m);
     add_function(m, "urns._urns", "_extract_block",
                  {"data", "begin", "end", "file", "first_line", "first_offset", "syntax", "strict", "namespaces",
                   "uri_context", "json", "canonical", "columns=False"},
@@ -358,7 +360,8 @@ void init_dask(py::module_& m)
                  "count of '\\n': (list of dict, newlines), or (bytes of JSON lines, newlines)\n"
                  "when json is true, or (dict of numpy arrays, newlines) when columns is true\n"
                  "(for urns.dask.extract_frame: the records' members but version, int64 line,\n"
-                 "column and offset, objects the others). canonical: add each URN's canonical\n"
+                 "column and offset, objects the others), or (None, newlines) when columns is\n"
+                 "a _Columns, to which the columns are added. canonical: add each URN's canonical\n"
                  "form (None where a namespace rejects it). Searched with the GIL released.");
     add_function(m, "urns._urns", "_shift_lines", {"records", "delta"}, fn_shift_lines,
                  "For urns.dask: adds delta to the 'line' of each record (dicts) of a block\n"

@@ -169,9 +169,31 @@ void for_each_batch(block_search& search, Each&& each)
 }
 
 /// The records of a block as columns, for urns.dask.extract_frame
-/// (dask_columns.cpp): (dict of numpy arrays, the block's count of "\n").
+/// (dask_columns.cpp): appended to `into`, a _Columns, or, where `into`
+/// is True, a dict of numpy arrays of their own; (that or None, the
+/// block's count of "\n").
 py::object column_records(block_search& search, file_name const& file, std::size_t first_line,
-                          std::uint64_t first_offset, bool want_canonical);
+                          std::uint64_t first_offset, bool want_canonical, PyObject* into);
+
+/// True if `o` is a _Columns (dask_columns.cpp).
+bool is_columns(PyObject* o);
+
+/// urns._urns._Columns (dask_columns.cpp).
+void init_dask_columns(py::module_& m);
+
+// Large blocks of memory (a partition's columns), mapped on their own and,
+// once freed, kept for the next ones up to _keep_arenas' limit, as the
+// arenas are (arena_keeper.cpp): a block reused costs no page fault. Each
+// is called with the GIL held.
+
+/// A block of at least `min_bytes` (a page's multiple): a kept one, or a
+/// new one; its size in `bytes`. Throws std::bad_alloc.
+void* take_block(std::size_t min_bytes, std::size_t& bytes);
+/// The block `p` of `bytes` grown to `new_bytes`, moved if need be (its
+/// pages are moved, not copied). Throws std::bad_alloc.
+void* grow_block(void* p, std::size_t bytes, std::size_t new_bytes);
+/// Frees the block `p` of `bytes`: kept, or unmapped.
+void give_block(void* p, std::size_t bytes) noexcept;
 
 } // namespace urns_python
 

@@ -144,6 +144,45 @@ def frame_rows(frame, canonical=False):
     return rows
 
 
+def test_columns_gather_blocks():
+    # A _Columns gathers the columns of every block given to it: the same
+    # arrays as the blocks' own dicts, joined; take() leaves it empty; the
+    # arrays keep their memory after the _Columns goes, and a second round
+    # (memory kept from the first, KEEP_FREED) gives the same again.
+    import numpy as np
+
+    blocks = [b"urn:ex:a x URN:EX:b\n", b"", b"(urn:isbn:0-395-36341-1) urn:ex:c\n" * 3]
+    name = b"f.txt"
+    args = ("rfc2141bis", False, False, True, False, False)  # syntax, strict, namespaces, uri_context, json, canonical
+
+    def own(block, line, offset):
+        got, newlines = urns._urns._extract_block(block, 0, len(block), name, line, offset, *args, True)
+        return got, newlines
+
+    urns._urns._keep_arenas(urns.dask.KEEP_FREED)
+    for _ in range(2):
+        columns = urns._urns._Columns(False)
+        want, line, offset = [], 1, 0
+        for block in blocks:
+            got, newlines = urns._urns._extract_block(block, 0, len(block), name, line, offset, *args, columns)
+            assert got is None
+            want.append(own(block, line, offset)[0])
+            assert own(block, line, offset)[1] == newlines == block.count(b"\n")
+            line, offset = line + newlines, offset + len(block)
+        data = columns.take()
+        del columns
+        assert set(data) == set(urns.dask.FRAME_COLUMNS)
+        for k in urns.dask.FRAME_COLUMNS:
+            joined = np.concatenate([w[k] for w in want])
+            assert data[k].dtype == joined.dtype and data[k].tolist() == joined.tolist(), k
+        assert data["urn"].tolist() == ["urn:ex:a", "URN:EX:b"] + ["urn:isbn:0-395-36341-1", "urn:ex:c"] * 3
+        assert data["line"].tolist() == [1, 1, 2, 2, 3, 3, 4, 4]
+    empty = urns._urns._Columns(True)
+    assert all(len(v) == 0 for v in empty.take().values()) and "canonical" in empty.take()
+    with pytest.raises(ValueError):
+        urns._urns._extract_block(blocks[0], 0, len(blocks[0]), name, 1, 0, *args, empty)
+
+
 def test_extract_frame_is_extract(shards, client):
     # The columns of extract_frame() are the records of extract(), row for
     # row, through the workers: with namespaces (namespace_fault) and

@@ -105,7 +105,8 @@ _GZIP_READ = 1 << 18
 #: is done, and the kernel would map and clear every page anew for the next
 #: one (a page fault each, a third of a worker's time). Kept pages are
 #: marked MADV_FREE (the kernel may take them back under memory pressure);
-#: they count in the worker's memory until then. 0: the process's
+#: they count in the worker's memory until then. The memory of
+#: extract_frame()'s columns is kept the same way, within the same bytes. 0: the process's
 #: allocator is left as it is. Read by extract() (and the command) when the
 #: partitions are made: the workers apply the caller's value.
 KEEP_FREED = 256 << 20
@@ -148,9 +149,9 @@ class _Options:
         if self.keep_freed > 0:
             _urns._keep_arenas(self.keep_freed)
 
-    def search(self, data, begin, end, name, line, offset):
+    def search(self, data, begin, end, name, line, offset, columns=False):
         return _urns._extract_block(data, begin, end, name, line, offset, self.syntax, self.strict, self.namespaces,
-                                    self.uri_context, self.json, self.canonical, self.columns)
+                                    self.uri_context, self.json, self.canonical, columns)
 
 
 def _name_bytes(path):
@@ -369,8 +370,12 @@ def _search(blocks, shown, opts, line, offset, skipped=None):
     (opts.json), or a pandas.DataFrame (opts.columns)."""
     opts.start()
     name = _name_bytes(shown)
-    out = []  # records, blocks of JSON lines, or dicts of columns
-    add = out.append if opts.json or opts.columns else out.extend
+    out = []  # records or blocks of JSON lines
+    add = out.append if opts.json else out.extend
+    if opts.columns:
+        # Every block's columns gathered by one _Columns (no concatenation).
+        columns = _urns._Columns(opts.canonical)
+        add = out.append
     for data, end in blocks:
         if data is None:
             if opts.json:
@@ -381,11 +386,11 @@ def _search(blocks, shown, opts, line, offset, skipped=None):
                 warnings.warn(LineTooLong(_too_long(shown, line, opts)), stacklevel=2)
             line, offset = line + 1, offset + end
             continue
-        found, newlines = opts.search(data, 0, end, name, line, offset)
+        found, newlines = opts.search(data, 0, end, name, line, offset, columns if opts.columns else False)
         add(found)
         line, offset = line + newlines, offset + end
     if opts.columns:
-        out = _frame(out, opts.canonical)
+        out = _frame(columns.take(), opts.canonical)
     return out, line
 
 
@@ -403,21 +408,14 @@ FRAME_COLUMNS = ("file", "file_base64", "line", "column", "offset", "urn", "synt
 _INT_COLUMNS = ("line", "column", "offset")
 
 
-def _frame(chunks, canonical):
-    """The pandas.DataFrame of the columns of a partition's searches
-    (_extract_block's dicts of numpy arrays), its columns as they are when
-    there is one search (no copy), else concatenated: int64 line, column
+def _frame(data, canonical):
+    """The pandas.DataFrame of a partition's columns (a _Columns' dict of
+    numpy arrays), its columns as they are (no copy): int64 line, column
     and offset, the others objects, None where a record has no such
     member."""
-    import numpy as np
     import pandas as pd
 
     names = FRAME_COLUMNS + (("canonical",) if canonical else ())
-    if len(chunks) == 1:
-        data = chunks[0]
-    else:
-        data = {name: (np.concatenate([c[name] for c in chunks]) if chunks else
-                       np.empty(0, dtype=np.int64 if name in _INT_COLUMNS else object)) for name in names}
     # copy=False: each column stays its own block (pandas would copy the
     # object columns into one).
     return pd.DataFrame({name: data[name] for name in names}, copy=False)
@@ -697,7 +695,7 @@ def extract_frame(paths, syntax="rfc2141bis", namespaces=False, blocksize=BLOCKS
 
     parts = _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context, False, max_line,
                    columns=True)
-    return dd.from_delayed(parts, meta=_frame([], canonical), verify_meta=False)
+    return dd.from_delayed(parts, meta=_frame(_urns._Columns(canonical).take(), canonical), verify_meta=False)
 
 
 def _abnf_namespace(spec):
