@@ -221,6 +221,24 @@ def test_duplicates_globs_and_blocks(shards, client, scheduler):
         assert bag.compute(**run) == want, (scheduler, blocksize)
 
 
+def test_blocks_of_one_size(tmp_path):
+    # A file is cut into the fewest blocks of at most blocksize bytes, all
+    # of one size: 1,000 lines of 12 bytes (12,000 bytes) with blocksize
+    # 7,000 make 2 blocks of 6,000 bytes, 500 lines each (not 584 and 416);
+    # with 5,000, 3 of 4,000 (334, 333, 333: a block holds the lines that
+    # start in it).
+    import dask
+
+    path = tmp_path / "even.txt"
+    path.write_bytes(b"urn:ex:aaaa\n" * 1000)
+    for blocksize, want in ((7000, [500, 500]), (5000, [334, 333, 333]), (12000, [1000]), (11999, [500, 500])):
+        for columns in (False, True):
+            parts = urns.dask._parts(str(path), "rfc2141bis", False, blocksize, False, False, True, False,
+                                     columns=columns)
+            assert [len(p) for p in dask.compute(*parts, scheduler="sync")] == want, (blocksize, columns)
+        assert urns.dask.extract_frame(str(path), blocksize=blocksize).map_partitions(len).compute().tolist() == want
+
+
 def test_every_block_size(tmp_path):
     # One small file cut at every block size from 1 byte to its size: lines
     # that straddle blocks, blocks inside one long line, a CRLF cut between

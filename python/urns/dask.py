@@ -619,17 +619,20 @@ def _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context,
                 or _is_gzip(fs, path)):
             parts.append(delayed(_file_part)(fs, path, shown, opts))
             continue
+        # The fewest blocks of at most blocksize bytes, all of one size (but
+        # the last, by less than n bytes): the workers' shares are even.
         n = -(-size // blocksize)
+        step = -(-size // n)
         if json:
             # JSON Lines hold their line numbers: each block counts the
             # "\n"s before it first.
-            counts = [delayed(_count_newlines)(fs, path, shown, i * blocksize, blocksize) for i in range(n)]
+            counts = [delayed(_count_newlines)(fs, path, shown, i * step, step) for i in range(n)]
             before = _one_layer(delayed(_prefix_sums)(counts))
-            parts += [delayed(_block_part)(fs, path, shown, opts, i, blocksize, size, before) for i in range(n)]
+            parts += [delayed(_block_part)(fs, path, shown, opts, i, step, size, before) for i in range(n)]
             continue
         # Records and columns: each block is searched at once, numbered from
         # line 1, and shifted by the "\n"s of the blocks before it.
-        searched = [delayed(_block_search, nout=2)(fs, path, shown, opts, i, blocksize, size) for i in range(n)]
+        searched = [delayed(_block_search, nout=2)(fs, path, shown, opts, i, step, size) for i in range(n)]
         before = _one_layer(delayed(_prefix_sums)([block[1] for block in searched]))
         parts += [delayed(_shifted)(searched[i][0], before, i, shown, opts) for i in range(n)]
     return parts
@@ -651,8 +654,9 @@ def extract(paths, syntax="rfc2141bis", namespaces=False, blocksize=BLOCKSIZE, s
     the workers pickled (its ABNF namespaces as their text).
     blocksize: a size (bytes, or a string such as '64MiB'; BLOCKSIZE, 64
     MiB, by default): an uncompressed file larger than it is cut into
-    blocks of whole lines of about that size, a partition each, so that
-    the workers share a large file; each block is searched as if it began
+    blocks of whole lines, a partition each, so that the workers share a
+    large file: the fewest blocks of at most that size, all of one size
+    (a 100 MB file in two of 50 MB); each block is searched as if it began
     at line 1, then its records are given the file's line numbers from the
     "\\n" counts of the blocks before it. None: one partition per file.
     A compressed file is one partition.
