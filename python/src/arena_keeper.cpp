@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <new>
 #include <utility>
 #include <vector>
@@ -76,6 +77,22 @@ void keeper_free(void* ctx, void* p, std::size_t size)
     k->previous.free(k->previous.ctx, p, size);
 }
 
+/// The block `p` of `bytes` as one of `new_bytes` (larger), moved if need
+/// be; MAP_FAILED, `p` left as it was, if there is no memory for it.
+void* remap(void* p, std::size_t bytes, std::size_t new_bytes) noexcept
+{
+#ifdef MREMAP_MAYMOVE
+    return ::mremap(p, bytes, new_bytes, MREMAP_MAYMOVE); // its pages moved, not copied
+#else
+    void* q = ::mmap(nullptr, new_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (q != MAP_FAILED) {
+        std::memcpy(q, p, bytes);
+        ::munmap(p, bytes);
+    }
+    return q;
+#endif
+}
+
 } // namespace
 
 void* take_block(std::size_t min_bytes, std::size_t& bytes)
@@ -99,7 +116,7 @@ void* take_block(std::size_t min_bytes, std::size_t& bytes)
             bytes = b;
             return p;
         }
-        void* q = ::mremap(p, b, min_bytes, MREMAP_MAYMOVE);
+        void* q = remap(p, b, min_bytes);
         if (q == MAP_FAILED) {
             ::munmap(p, b);
             throw std::bad_alloc();
@@ -116,7 +133,7 @@ void* take_block(std::size_t min_bytes, std::size_t& bytes)
 
 void* grow_block(void* p, std::size_t bytes, std::size_t new_bytes)
 {
-    void* q = ::mremap(p, bytes, new_bytes, MREMAP_MAYMOVE);
+    void* q = remap(p, bytes, new_bytes);
     if (q == MAP_FAILED)
         throw std::bad_alloc();
     return q;
