@@ -29,7 +29,7 @@ public:
     column() = default;
     column(column const&) = delete;
     column& operator=(column const&) = delete;
-    ~column() { free(data_, size_, bytes_); }
+    ~column() { release(data_, size_, bytes_); }
 
     void push_back(T x)
     {
@@ -74,7 +74,7 @@ public:
         auto* const held = new held_block{data_, size_, bytes_};
         py::capsule base(held, [](void* p) {
             std::unique_ptr<held_block> const h(static_cast<held_block*>(p));
-            free(static_cast<T*>(h->data), h->size, h->bytes);
+            release(static_cast<T*>(h->data), h->size, h->bytes);
         });
         T* const data = data_;
         auto const n = static_cast<py::ssize_t>(size_);
@@ -90,7 +90,7 @@ private:
         std::size_t size, bytes;
     };
 
-    static void free(T* data, std::size_t size, std::size_t bytes) noexcept
+    static void release(T* data, std::size_t size, std::size_t bytes) noexcept
     {
         if (!data)
             return;
