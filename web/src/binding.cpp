@@ -376,8 +376,8 @@ URNS_EXPORT int urns_is_valid(std::size_t len, int syn, int reg)
 }
 
 // The first "\n" of [p, end), or `end`: eight bytes at a time (the
-// module's memchr reads one at a time, and was a third of
-// urns_valid_many's time).
+// module's memchr reads one at a time: with it, and the lines counted
+// first, urns_valid_many took a third longer).
 char const* next_newline(char const* p, char const* end) noexcept
 {
     constexpr std::uint64_t ones = 0x0101010101010101u;
