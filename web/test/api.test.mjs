@@ -124,6 +124,39 @@ test('isValidMany: one verdict per item, as isValid gives it, across batches, wh
     (e) => e instanceof URNUndecidedError && e.index === 2 && e.code === 'nss_undecided' && e.input === long);
 });
 
+test('isValidMany agrees with isValid on random items: pieces of URNs, "\\n", non-ASCII, items longer than a batch, not strings', () => {
+  const { isValidMany } = urns;
+  // A fixed-seed generator (xorshift32): the same items on every run.
+  let x = 2463534242;
+  const rnd = (n) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % n;
+  };
+  const pieces = ['urn:', 'URN:', 'ex', 'isbn', ':', 'a', 'B9', '-', '%41', '%0', '%00', '\n', '\r', ' ', '\u00e9',
+    '\ud83d\ude00', '\ud800', '?=', '?+', '#', '/', 'urn:ex:a', 'urn:isbn:0-395-36341-1', ''];
+  for (let round = 0; round < 20; round++) {
+    const items = [];
+    const n = 1 + rnd(3000);
+    for (let i = 0; i < n; i++) {
+      const r = rnd(100);
+      if (r === 0) items.push(rnd(2) ? null : 7);
+      else if (r === 1) items.push('urn:ex:' + 'a'.repeat(20000 + rnd(50000))); // longer than a batch
+      else {
+        let t = '';
+        for (let k = rnd(8); k >= 0; k--) t += pieces[rnd(pieces.length)];
+        items.push(t);
+      }
+    }
+    for (const opts of [undefined, { syntax: 'rfc8141', namespaces: true }]) {
+      const got = isValidMany(items, opts);
+      const differ = items.flatMap((t, i) => (got[i] !== (typeof t === 'string' && isValid(t, opts) ? 1 : 0) ? [i] : []));
+      assert.deepEqual(differ, [], `round ${round}`);
+    }
+  }
+});
+
 test('arguments that are not what the functions take', () => {
   assert.throws(() => isValid(42), TypeError);
   assert.throws(() => parse(null), TypeError);
