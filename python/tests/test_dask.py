@@ -239,6 +239,33 @@ def test_blocks_of_one_size(tmp_path):
         assert urns.dask.extract_frame(str(path), blocksize=blocksize).map_partitions(len).compute().tolist() == want
 
 
+def test_a_block_waits_for_the_blocks_before_it(tmp_path):
+    # Partition i of a file's blocks takes the searches of blocks 0 to i
+    # (its own, and the "\n" counts of those before it), not all the
+    # file's: the tree of sums (_lines_before) gives each its own.
+    import dask
+    from dask.core import get_dependencies
+
+    path = tmp_path / "blocks.txt"
+    path.write_bytes(b"urn:ex:aaaa\n" * 1000)
+    for columns in (False, True):
+        parts = urns.dask._parts(str(path), "rfc2141bis", False, 600, False, False, True, False, columns=columns)
+        assert len(parts) == 20
+        for i, part in enumerate(parts):
+            graph = dict(part.__dask_graph__())
+            seen, todo = set(), [part.key]
+            while todo:
+                k = todo.pop()
+                if k not in seen:
+                    seen.add(k)
+                    todo.extend(get_dependencies(graph, k))
+            searches = [k for k in seen if isinstance(k, str) and k.startswith("_block_search-")]
+            assert len(searches) == i + 1, (columns, i, len(searches))
+        got = dask.compute(*parts, scheduler="sync")
+        first = [(p["line"].iloc[0] if columns else p[0]["line"]) for p in got]
+        assert first == [1 + 50 * i for i in range(20)]  # 600 bytes: 50 lines a block
+
+
 def test_every_block_size(tmp_path):
     # One small file cut at every block size from 1 byte to its size: lines
     # that straddle blocks, blocks inside one long line, a CRLF cut between

@@ -446,14 +446,11 @@ def _block_search(fs, path, shown, opts, index, blocksize, size):
         raise ReadError(shown, e.strerror or str(e)) from None
 
 
-def _shifted(searched, before, index, shown, opts):
+def _shifted(searched, delta, shown, opts):
     """A block's records (_block_search) with the file's line numbers
-    (`before[index]`: the "\\n"s of the blocks before it, summed once for
-    all the blocks by _prefix_sums: a list per block would make the graph
-    and the sums grow as the square of the blocks), its lines too long said
-    (LineTooLong) with theirs."""
+    (`delta`: the "\\n"s of the blocks before it, _lines_before), its lines
+    too long said (LineTooLong) with theirs."""
     records, skipped = searched
-    delta = before[index]
     for line in skipped:
         warnings.warn(LineTooLong(_too_long(shown, line + delta, opts)), stacklevel=2)
     if delta:
@@ -462,6 +459,46 @@ def _shifted(searched, before, index, shown, opts):
         else:
             _urns._shift_lines(records, delta)
     return records
+
+
+def _lines_before(counts):
+    """For delayed counts c[0..n), n delayed sums: c[0] + ... + c[i-1] for
+    each i. They come from a tree of sums of aligned runs of 2, 4, 8, ...
+    counts, each sum of i's taking the O(log n) runs that tile [0, i), so
+    block i waits for the blocks before it only (not for all the file's:
+    with blocks taken in order, the first partitions are done, and their
+    records may go, while the last blocks are read). All in one graph layer
+    that every sum names: each partition that takes one merges that layer
+    once (a layer per sum would make the graph grow as the square of the
+    blocks)."""
+    import operator
+
+    from dask.base import tokenize
+    from dask.delayed import Delayed
+
+    name = "urns-lines-before-" + tokenize([c.key for c in counts])
+    dsk = {}
+    for c in counts:
+        dsk.update(c.__dask_graph__())
+    levels = [[c.key for c in counts]]  # levels[l][m]: the sum of c[m * 2**l : (m + 1) * 2**l]
+    while len(levels[-1]) > 1:
+        below, level = levels[-1], []
+        for m in range(len(below) // 2):
+            key = (name + "-run", len(levels), m)
+            dsk[key] = (operator.add, below[2 * m], below[2 * m + 1])
+            level.append(key)
+        levels.append(level)
+    out = []
+    for i in range(len(counts)):
+        runs, start = [], 0
+        for l in reversed(range(len(levels))):
+            if i >> l & 1:
+                runs.append(levels[l][start >> l])
+                start += 1 << l
+        key = (name, i)
+        dsk[key] = (sum, runs)
+        out.append(Delayed(key, dsk, layer=name))
+    return out
 
 
 def _count_newlines(fs, path, shown, start, size):
@@ -633,8 +670,8 @@ def _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context,
         # Records and columns: each block is searched at once, numbered from
         # line 1, and shifted by the "\n"s of the blocks before it.
         searched = [delayed(_block_search, nout=2)(fs, path, shown, opts, i, step, size) for i in range(n)]
-        before = _one_layer(delayed(_prefix_sums)([block[1] for block in searched]))
-        parts += [delayed(_shifted)(searched[i][0], before, i, shown, opts) for i in range(n)]
+        before = _lines_before([block[1] for block in searched])
+        parts += [delayed(_shifted)(searched[i][0], before[i], shown, opts) for i in range(n)]
     return parts
 
 
