@@ -17,6 +17,8 @@
 # RETRIES are URNS_COMPLEXITY_REPS and URNS_COMPLEXITY_RETRIES, as for
 # complexity.py. Run as a script, it prints the table of times and ratios.
 import contextlib
+import ctypes
+import ctypes.util
 import gzip
 import os
 import sys
@@ -80,10 +82,8 @@ SHAPES = {
 # takes some 0.1 to 1 s.
 SIZES = {
     "blank lines": 4 * MIB,
-    # The buffer grows to 8 MiB at n and 64 MiB at 8n: both above the 4 MiB
-    # that urns._urns._keep_arenas has malloc keep in its heap, so both
-    # runs map fresh pages for it (a cost per byte of its own, which a
-    # buffer kept at n and fresh at 8n would show as a step).
+    # The buffer grows to 8 MiB at n and 64 MiB at 8n, mapping fresh pages
+    # at both sizes (each run starts with malloc's free memory trimmed).
     "one long line, under max_line": 4 * MIB,
     "one long line, over max_line": 8 * MIB,
     "one-byte lines": 1 * MIB,
@@ -100,8 +100,22 @@ def _write(path, data, compress):
         f.write(gzip.compress(data, 9) if compress else data)
 
 
+try:
+    _malloc_trim = ctypes.CDLL(ctypes.util.find_library("c")).malloc_trim
+except (OSError, AttributeError, TypeError):  # not glibc
+    _malloc_trim = None
+
+
 def _cpu(run):
-    """The CPU seconds of run()."""
+    """The CPU seconds of run(), started with malloc's free memory given back
+    to the system. Memory that malloc keeps after one run would otherwise
+    serve the next run at n (a long line's buffer of 8 MiB grows in place
+    in the heap) and not at 8n (64 MiB, more than malloc keeps): the run at
+    n would map no pages and the run at 8n would map and clear each of
+    its pages, a step between the two sizes (a ratio far above 8 for a
+    linear cost) that says nothing of how the cost grows."""
+    if _malloc_trim is not None:
+        _malloc_trim(0)
     t0 = time.process_time()
     run()
     return time.process_time() - t0

@@ -307,9 +307,16 @@ def _lines(readinto, max_line):
                     buf[:have] = buf[nl + 1:n]
                     whole_lines = True
                     continue
-                # A line longer than the buffer: a larger one, up to max_line + 1
-                # (resized in place: realloc, which need not copy).
-                buf.extend(bytes(min(2 * len(buf), max_line + 1) - len(buf)))
+                # A line longer than the buffer: a larger one, up to max_line + 1,
+                # resized in place (realloc, which need not copy). Doubled by
+                # repeating itself (the new half overwritten by the next read),
+                # which writes each new page once: extend() would also map and
+                # clear a temporary of zeros as large as the new half.
+                grown = min(2 * len(buf), max_line + 1)
+                if grown == 2 * len(buf):
+                    buf *= 2
+                else:
+                    buf.extend(bytes(grown - len(buf)))
             with memoryview(buf) as whole, whole[have:] as free:
                 n = readinto(free)
             if not n:
