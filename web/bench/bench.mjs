@@ -84,6 +84,43 @@ out.isValid = {
   ratio: +(median(js) / median(cc)).toFixed(2), manyRatio: +(median(many) / median(cc)).toFixed(2),
 };
 
+// The copy alone: each line written into a view of a WebAssembly memory
+// (as isValid writes it into the module's), by each way node offers
+// (latin1Write and the charCodeAt loop are right for ASCII lines only, as
+// this corpus's are), with nothing else done: the cheapest is the least
+// an isValid that copies the string can cost before the module parses it.
+const copyMemory = new WebAssembly.Memory({ initial: 2 });
+const copyView = new Uint8Array(copyMemory.buffer, 1024, 3 * 4096);
+const copyBuffer = Buffer.from(copyMemory.buffer, 1024, 3 * 4096);
+const copyEncoder = new TextEncoder();
+const longest = lines.reduce((m, l) => Math.max(m, l.length), 0);
+const copies = {
+  encodeInto: (l) => copyEncoder.encodeInto(l, copyView).written,
+  latin1Write: (l) => copyBuffer.latin1Write(l, 0),
+  utf8Write: (l) => copyBuffer.utf8Write(l, 0),
+  charCodeAt: (l) => {
+    const n = l.length;
+    for (let i = 0; i < n; i++) copyView[i] = l.charCodeAt(i);
+    return n;
+  },
+};
+if (3 * longest <= copyView.length) {
+  out.copy = {};
+  for (const [name, copy] of Object.entries(copies)) {
+    const ts = [];
+    let bytes = 0;
+    for (let k = 0; k < 9; k++) {
+      bytes = 0;
+      const t = process.hrtime.bigint();
+      for (const l of lines) bytes += copy(l);
+      ts.push(Number(process.hrtime.bigint() - t) / lines.length);
+    }
+    out.copy[name] = +median(ts.slice(2)).toFixed(1);
+  }
+  const cheapest = Math.min(...Object.values(out.copy));
+  out.copy.cheapestRatio = +(cheapest / median(cc)).toFixed(2);
+}
+
 // find over the prose file against `urn extract -j1 -o`.
 const proseBytes = readFileSync(proseFile).length;
 const tool = [];
