@@ -706,9 +706,10 @@ def extract(paths, syntax="rfc2141bis", namespaces=False, blocksize=BLOCKSIZE, s
     MiB, by default): an uncompressed file larger than it is cut into
     blocks of whole lines, a partition each, so that the workers share a
     large file: the fewest blocks of at most that size, all of one size
-    (with '64MiB', a 100 MB file in two of 50 MB); each block is searched as if it began
-    at line 1, then its records are given the file's line numbers from the
-    "\\n" counts of the blocks before it. None: one partition per file.
+    (with '64MiB', a 100 MB file in two of 50 MB); each block is searched
+    as if it began at line 1, then its records are given the file's line
+    numbers from the "\\n" counts of the blocks before it. None: one
+    partition per file.
     A compressed file is one partition.
     strict, uri_context: as for urns.find.
     canonical: add to each record "canonical": urns.canonical(urn,
