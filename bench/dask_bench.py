@@ -13,7 +13,7 @@ time of RUNS runs (after one unmeasured run) of:
 
 the last two with Dask's synchronous scheduler in this process (one
 worker's work, without the cluster's transfers), each with its default
-partitions (blocks of BLOCKSIZE). The figure of each is the reference's
+partitions (blocks of BLOCKSIZE, or of --blocksize). The figure of each is the reference's
 time over its own: at least 0.5 (records) and 0.8 (columns) is the target
 (bench/README.md). Then the dense corpus through a LocalCluster of one
 worker process and of N (one thread each), extract_frame counted on the
@@ -21,7 +21,7 @@ workers: the speed-up of N over one.
 
 Usage (from the source tree, after a Release build in build/release):
   PYTHONPATH=build/release/python python3 bench/dask_bench.py \\
-      --urn build/release/tools/urn [--corpus-mb 100] [--runs 3] [--workers 2] [--dir DIR]
+      --urn build/release/tools/urn [--corpus-mb 100] [--runs 3] [--workers 2] [--dir DIR] [--blocksize 64MiB]
 Prints a Markdown table, the CPU model and the load average first.
 """
 
@@ -64,12 +64,15 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--dir", help="where the corpora go (default: a temporary directory, removed)")
+    ap.add_argument("--blocksize", help="the blocks a file is cut into (default: urns.dask.BLOCKSIZE)")
     args = ap.parse_args()
 
     import dask
 
     import urns.dask
+    from dask.utils import parse_bytes
 
+    blocksize = parse_bytes(args.blocksize) if args.blocksize else urns.dask.BLOCKSIZE
     scratch = args.dir or tempfile.mkdtemp(prefix="urns-dask-bench.")
     os.makedirs(scratch, exist_ok=True)
     try:
@@ -83,8 +86,8 @@ def main():
             if not os.path.exists(path):
                 subprocess.run([sys.executable, gen, path, str(args.corpus_mb)] + flags, check=True)
 
-        print("CPU: %s; %d cores; load average %.2f %.2f %.2f; %d runs each, the best" %
-              ((cpu_model(), os.cpu_count()) + os.getloadavg() + (args.runs,)))
+        print("CPU: %s; %d cores; load average %.2f %.2f %.2f; %d runs each, the best; blocks of %d bytes" %
+              ((cpu_model(), os.cpu_count()) + os.getloadavg() + (args.runs, blocksize)))
         print()
         print("| corpus | MB | URNs | `urn extract -j 1 --json` | records (`extract().count()`) | columns "
               "(`extract_frame()`) |")
@@ -96,9 +99,9 @@ def main():
                 def tool():
                     subprocess.run([args.urn, "extract", "-j", "1", "--json", path], stdout=null, check=True)
                 reference = best(tool, args.runs)
-            count = urns.dask.extract([path]).count().compute()
-            records = best(lambda: urns.dask.extract([path]).count().compute(), args.runs)
-            frame = urns.dask.extract_frame([path])
+            count = urns.dask.extract([path], blocksize=blocksize).count().compute()
+            records = best(lambda: urns.dask.extract([path], blocksize=blocksize).count().compute(), args.runs)
+            frame = urns.dask.extract_frame([path], blocksize=blocksize)
             assert sum(frame.map_partitions(len).compute()) == count
             columns = best(lambda: frame.map_partitions(len).compute(), args.runs)
             print("| %s | %.0f | %d | %.3f s | %.3f s, **%.2f** | %.3f s, **%.2f** |" %
@@ -109,7 +112,7 @@ def main():
         path = corpora["dense (a URN a line)"][0]
         print()
         print("| workers on one file (dense, %.0f MB, %d partitions) | `extract_frame()` counted on the workers |"
-              % (os.path.getsize(path) / 1e6, urns.dask.extract_frame([path]).npartitions))
+              % (os.path.getsize(path) / 1e6, urns.dask.extract_frame([path], blocksize=blocksize).npartitions))
         print("|---|---:|")
         times = {}
         for n in (1, args.workers):
@@ -120,7 +123,7 @@ def main():
                 def count():
                     # A block size one byte more each run: new task keys, so
                     # that no result is kept from the run before.
-                    frame = urns.dask.extract_frame([path], blocksize=urns.dask.BLOCKSIZE + next(run))
+                    frame = urns.dask.extract_frame([path], blocksize=blocksize + next(run))
                     return sum(client.compute(frame.map_partitions(len)).result())
 
                 times[n] = best(count, args.runs)
