@@ -23,10 +23,13 @@ namespace {
     partition is done, and the next one maps as much again: the kernel then
     maps and clears every page anew (a page fault each), which cost a
     worker more than a third of its time. This allocator keeps the arenas
-    freed, up to a limit, for the next ones (their pages marked MADV_FREE:
-    the kernel may still take them back under memory pressure), and hands
-    the rest to the allocator it replaces. Arenas are allocated and freed
-    with the GIL held. */
+    freed, up to a limit, for the next ones, and hands the rest to the
+    allocator it replaces. Kept arenas are left as they are, not marked
+    MADV_FREE: after MADV_FREE the kernel takes a fault on the first write
+    to each page (to mark it dirty again), which cost as much as mapping a
+    new page (6 us a page on the virtual machine measured) and made the
+    keeper worth nothing; the limit bounds what is held instead. Arenas
+    are allocated and freed with the GIL held. */
 struct arena_keeper {
     PyObjectArenaAllocator previous{};
     std::vector<void*> kept;
@@ -68,9 +71,6 @@ void keeper_free(void* ctx, void* p, std::size_t size)
     if ((k->arena_size == 0 || size == k->arena_size) && kept_bytes() + size <= k->limit &&
         k->kept.size() < k->kept.capacity()) {
         k->arena_size = size;
-#ifdef MADV_FREE
-        ::madvise(p, size, MADV_FREE);
-#endif
         k->kept.push_back(p);
         return;
     }
@@ -142,9 +142,6 @@ void* grow_block(void* p, std::size_t bytes, std::size_t new_bytes)
 void give_block(void* p, std::size_t bytes) noexcept
 {
     if (g_arena_keeper && kept_bytes() + bytes <= g_arena_keeper->limit && g_blocks.kept.size() < 64) {
-#ifdef MADV_FREE
-        ::madvise(p, bytes, MADV_FREE);
-#endif
         try {
             g_blocks.kept.emplace_back(p, bytes);
             g_blocks.bytes += bytes;
@@ -192,7 +189,7 @@ void init_arena_keeper(py::module_& m)
 {
     add_function(m, "urns._urns", "_keep_arenas", {"limit"}, fn_keep_arenas,
                  "For urns.dask's workers: keep up to limit bytes of the arenas Python's\n"
-                 "allocator frees (their pages MADV_FREE) for the arenas it takes next,\n"
+                 "allocator frees for the arenas it takes next (held as they are),\n"
                  "rather than unmapping them (each page of a new arena costs a page fault).\n"
                  "Installed once per process; returns the limit, the largest asked for.");
 }

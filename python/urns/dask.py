@@ -110,10 +110,11 @@ _GZIP_READ = 1 << 18
 #: partition's records (some 530 bytes each) are freed all at once when it
 #: is done, and the kernel would map and clear every page anew for the next
 #: one (a page fault each, a third of a worker's time). Kept pages are
-#: marked MADV_FREE (the kernel may take them back under memory pressure);
-#: they count in the worker's memory until then. The memory of
-#: extract_frame()'s columns is kept the same way, within the same bytes. 0: the process's
-#: allocator is left as it is. Read by extract() (and the command) when the
+#: held as they are, and count in the worker's memory: marking them
+#: MADV_FREE (for the kernel to take back under memory pressure) costs a
+#: fault on the first write to each page again, as much as a new page. The
+#: memory of extract_frame()'s columns is kept the same way, within the
+#: same bytes. 0: the process's allocator is left as it is. Read by extract() (and the command) when the
 #: partitions are made: the workers apply the caller's value.
 KEEP_FREED = 256 << 20
 
