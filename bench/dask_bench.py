@@ -15,7 +15,9 @@ the last two with Dask's synchronous scheduler in this process (one
 worker's work, without the cluster's transfers), each with its default
 partitions (blocks of BLOCKSIZE, or of --blocksize). The figure of each is the reference's
 time over its own: at least 0.5 (records) and 0.8 (columns) is the target
-(bench/README.md). Then the dense corpus through a LocalCluster of one
+(bench/README.md). Then the peak RSS of one process that counts the
+records of the dense corpus, and of a file of four copies of it. Then the
+dense corpus through a LocalCluster of one
 worker process and of N (one thread each), extract_frame counted on the
 workers: the speed-up of N over one.
 
@@ -106,6 +108,28 @@ def main():
             columns = best(lambda: frame.map_partitions(len).compute(), args.runs)
             print("| %s | %.0f | %d | %.3f s | %.3f s, **%.2f** | %.3f s, **%.2f** |" %
                   (name, size / 1e6, count, reference, records, reference / records, columns, reference / columns))
+
+        # The peak memory of one process that counts the records of the
+        # dense corpus and of four copies of it in one file: a worker holds
+        # the records of the partitions it runs, whatever the file's size.
+        dense = corpora["dense (a URN a line)"][0]
+        four = os.path.join(scratch, "dense-x4.txt")
+        with open(four, "wb") as out:
+            for _ in range(4):
+                with open(dense, "rb") as f:
+                    shutil.copyfileobj(f, out, 1 << 20)
+        print()
+        print("| peak RSS of a process running `extract([FILE]).count()` (sync scheduler) | MB |")
+        print("|---|---:|")
+        for label, path in (("dense, %.0f MB" % (os.path.getsize(dense) / 1e6), dense),
+                            ("dense four times, %.0f MB" % (os.path.getsize(four) / 1e6), four)):
+            code = ("import dask, resource, sys, urns.dask; dask.config.set(scheduler='sync'); "
+                    "urns.dask.extract([sys.argv[1]], blocksize=int(sys.argv[2])).count().compute(); "
+                    "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+            kib = subprocess.run([sys.executable, "-c", code, path, str(blocksize)], check=True, capture_output=True,
+                                 text=True).stdout
+            print("| %s | %.0f |" % (label, int(kib) / 1024))
+        os.remove(four)
 
         from distributed import Client, LocalCluster
 

@@ -2,7 +2,7 @@
 // urns.dask's _extract_block: the URNs of a block of whole lines of a file
 // as the records of `urn extract --json`, written as JSON lines, made as
 // dicts (which share their keys) or as columns (dask_columns.cpp), the
-// search without the GIL; and _shift_lines. The JSON lines are
+// search without the GIL; and _count_newlines. The JSON lines are
 // urns_common's records, the urn tool's.
 #include "dask.hpp"
 
@@ -310,39 +310,21 @@ py::object fn_extract_block(PyObject** a)
     return dict_records(search, file, first_line, first_offset, want_canonical);
 }
 
-/// urns.dask's records of a block searched as if its first line were 1:
-/// adds `delta` to the "line" of each dict of `records` (a list), the
-/// same int object for the records of one line.
-py::object fn_shift_lines(PyObject** a)
+/// urns.dask's count of the "\n"s of data[:end] (bytes-like), made with
+/// the GIL released: the first pass over a large file's blocks, whose
+/// partitions then start at their right line numbers.
+py::object fn_count_newlines(PyObject** a)
 {
-    if (!PyList_Check(a[0]))
-        throw py::type_error("records must be a list");
-    std::size_t const delta = size_arg(a[1], "delta");
-    PyObject* const key = keys().line;
-    py::object const records = py::reinterpret_borrow<py::object>(a[0]);
-    py::object shifted; // the int of the last line shifted
-    py::object was;     // the int it was shifted from, held so that its identity stays its own
-    Py_ssize_t const n = PyList_GET_SIZE(records.ptr());
-    for (Py_ssize_t i = 0; i < n; ++i) {
-        PyObject* d = PyList_GET_ITEM(records.ptr(), i);
-        if (!PyDict_Check(d))
-            throw py::type_error("records must be a list of dict");
-        PyObject* line = PyDict_GetItemWithError(d, key);
-        if (!line) {
-            if (PyErr_Occurred())
-                throw py::error_already_set();
-            throw py::value_error("a record has no line");
-        }
-        if (line != was.ptr()) {
-            was = py::reinterpret_borrow<py::object>(line);
-            shifted = py::reinterpret_steal<py::object>(PyLong_FromSize_t(size_arg(line, "line") + delta));
-            if (!shifted)
-                throw py::error_already_set();
-        }
-        if (PyDict_SetItem(d, key, shifted.ptr()) != 0)
-            throw py::error_already_set();
+    exported const data(a[0]);
+    std::size_t const end = size_arg(a[1], "end");
+    if (end > static_cast<std::size_t>(data.b.len))
+        throw py::value_error("end must be at most len(data)");
+    std::size_t n = 0;
+    {
+        py::gil_scoped_release nogil;
+        n = urns_common::count_newlines({static_cast<char const*>(data.b.buf), end});
     }
-    return py::none();
+    return py::int_(n);
 }
 
 } // namespace
@@ -363,9 +345,9 @@ void init_dask(py::module_& m)
                  "column and offset, objects the others), or (None, newlines) when columns is\n"
                  "a _Columns, to which the columns are added. canonical: add each URN's canonical\n"
                  "form (None where a namespace rejects it). Searched with the GIL released.");
-    add_function(m, "urns._urns", "_shift_lines", {"records", "delta"}, fn_shift_lines,
-                 "For urns.dask: adds delta to the 'line' of each record (dicts) of a block\n"
-                 "that was searched as if its first line were line 1.");
+    add_function(m, "urns._urns", "_count_newlines", {"data", "end"}, fn_count_newlines,
+                 "For urns.dask: the number of '\\n' bytes in data[:end] (bytes-like), counted\n"
+                 "with the GIL released.");
 }
 
 } // namespace urns_python

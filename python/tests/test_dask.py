@@ -239,10 +239,11 @@ def test_blocks_of_one_size(tmp_path):
         assert urns.dask.extract_frame(str(path), blocksize=blocksize).map_partitions(len).compute().tolist() == want
 
 
-def test_a_block_waits_for_the_blocks_before_it(tmp_path):
-    # Partition i of a file's blocks takes the searches of blocks 0 to i
-    # (its own, and the "\n" counts of those before it), not all the
-    # file's: the tree of sums (_lines_before) gives each its own.
+def test_a_block_is_searched_once_by_its_own_partition(tmp_path):
+    # Partition i of a file's blocks searches block i and no other: it
+    # takes the "\n" counts of the ranges (a first pass that makes no
+    # record), not the searches of the blocks before it, which would hold
+    # their records until the partitions that take them run.
     import dask
     from dask.core import get_dependencies
 
@@ -251,7 +252,7 @@ def test_a_block_waits_for_the_blocks_before_it(tmp_path):
     for columns in (False, True):
         parts = urns.dask._parts(str(path), "rfc2141bis", False, 600, False, False, True, False, columns=columns)
         assert len(parts) == 20
-        for i, part in enumerate(parts):
+        for part in parts:
             graph = dict(part.__dask_graph__())
             seen, todo = set(), [part.key]
             while todo:
@@ -259,11 +260,39 @@ def test_a_block_waits_for_the_blocks_before_it(tmp_path):
                 if k not in seen:
                     seen.add(k)
                     todo.extend(get_dependencies(graph, k))
-            searches = [k for k in seen if isinstance(k, str) and k.startswith("_block_search-")]
-            assert len(searches) == i + 1, (columns, i, len(searches))
+            names = [k.split("-", 1)[0] for k in seen if isinstance(k, str)]
+            assert names.count("_block_part") == 1 and names.count("_count_newlines") == 19, (columns, names)
         got = dask.compute(*parts, scheduler="sync")
         first = [(p["line"].iloc[0] if columns else p[0]["line"]) for p in got]
         assert first == [1 + 50 * i for i in range(20)]  # 600 bytes: 50 lines a block
+
+
+def test_a_worker_holds_the_records_of_one_block_at_a_time(tmp_path):
+    # The order in which Dask's sync scheduler runs a large file's tasks
+    # (dask.order) with extract().count() and with a frame's len: a
+    # partition's result is held from its task to the last task that takes
+    # it, and at no point are two partitions' results held at once (a
+    # design that searched blocks ahead for their counts held 15 of 24).
+    import dask
+    from dask.core import get_dependencies
+    from dask.order import order
+
+    path = tmp_path / "blocks.txt"
+    path.write_bytes(b"urn:ex:aaaa\n" * 2000)
+    for coll in (urns.dask.extract(str(path), blocksize=1000).count(),
+                 urns.dask.extract_frame(str(path), blocksize=1000).map_partitions(len)):
+        graph = dict(coll.__dask_graph__())
+        rank = order(graph)
+        takers = {k: [] for k in graph}
+        for k in graph:
+            for d in get_dependencies(graph, k):
+                takers[d].append(k)
+        parts = [k for k in graph if isinstance(k, str) and k.startswith("_block_part-")]
+        assert len(parts) == 24
+        spans = [(rank[k], max(rank[t] for t in takers[k])) for k in parts]
+        at_once = max(sum(1 for a, b in spans if a <= r <= b) for r in range(len(graph)))
+        assert at_once == 1, sorted(spans)
+        assert dask.compute(coll, scheduler="sync")[0] is not None
 
 
 def test_every_block_size(tmp_path):

@@ -2,8 +2,8 @@
 # Tests of urns.dask's time (ctest: python_dask_complexity): the reader's
 # cost must grow with the input, never faster, as test/tool/complexity.py
 # asks of the `urn` tool. Each shape is a worst case of the reader (_lines
-# and its buffer, _Gunzip, the blocks of _block_search/_shifted and
-# _block_part, _search, the records and the frame's columns) on input of
+# and its buffer, _Gunzip, the blocks' counts of "\n" and _block_part,
+# _search, the records and the frame's columns) on input of
 # unbounded size; it is read by extract() and by extract_frame() with the
 # sync scheduler at a size n and at 8n, REPS times each, and the CPU time
 # (time.process_time: this process, where the sync scheduler runs the

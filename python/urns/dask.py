@@ -435,99 +435,30 @@ def _frame(data, canonical):
     return pd.DataFrame({name: data[name] for name in names}, copy=False)
 
 
-def _block_search(fs, path, shown, opts, index, blocksize, size):
-    """The records of the lines that start in the bytes [index * blocksize,
-    (index + 1) * blocksize) of an uncompressed file, their lines numbered
-    as if the first were line 1, with the numbers of its lines too long in
-    that count, and the block's count of "\\n": ((records, lines too
-    long), count). The block runs from the first line start in that range
-    to the first one after it (the blocks of a file tile it), read as a
-    file is (a chunk at a time). _shifted() makes its line numbers the
-    file's."""
-    raw_start = index * blocksize
-    try:
-        with fs.open(path, "rb") as f:
-            start = _line_start(f, raw_start, size)
-            end = _line_start(f, min(raw_start + blocksize, size), size)
-            f.seek(start)
-            skipped = []
-            out, line = _search(_lines(_Limit(_readinto(f), end - start).readinto, opts.max_line), shown, opts, 1,
-                                start, skipped)
-            return (out, skipped), line - 1
-    except ReadError:
-        raise
-    except OSError as e:
-        raise ReadError(shown, e.strerror or str(e)) from None
-
-
-def _shifted(searched, delta, shown, opts):
-    """A block's records (_block_search) with the file's line numbers
-    (`delta`: the "\\n"s of the blocks before it, _lines_before), its lines
-    too long said (LineTooLong) with theirs."""
-    records, skipped = searched
-    for line in skipped:
-        warnings.warn(LineTooLong(_too_long(shown, line + delta, opts)), stacklevel=2)
-    if delta:
-        if opts.columns:
-            records["line"] += delta
-        else:
-            _urns._shift_lines(records, delta)
-    return records
-
-
-def _lines_before(counts):
-    """For delayed counts c[0..n), n delayed sums: c[0] + ... + c[i-1] for
-    each i. They come from a tree of sums of aligned runs of 2, 4, 8, ...
-    counts, each sum of i's taking the O(log n) runs that tile [0, i), so
-    block i waits for the blocks before it only (not for all the file's:
-    with blocks taken in order, the first partitions are done, and their
-    records may go, while the last blocks are read). All in one graph layer
-    that every sum names: each partition that takes one merges that layer
-    once (a layer per sum would make the graph grow as the square of the
-    blocks)."""
-    import operator
-
-    from dask.base import tokenize
-    from dask.delayed import Delayed
-
-    name = "urns-lines-before-" + tokenize([c.key for c in counts])
-    dsk = {}
-    for c in counts:
-        dsk.update(c.__dask_graph__())
-    levels = [[c.key for c in counts]]  # levels[l][m]: the sum of c[m * 2**l : (m + 1) * 2**l]
-    while len(levels[-1]) > 1:
-        below, level = levels[-1], []
-        for m in range(len(below) // 2):
-            key = (name + "-run", len(levels), m)
-            dsk[key] = (operator.add, below[2 * m], below[2 * m + 1])
-            level.append(key)
-        levels.append(level)
-    out = []
-    for i in range(len(counts)):
-        runs, start = [], 0
-        for l in reversed(range(len(levels))):
-            if i >> l & 1:
-                runs.append(levels[l][start >> l])
-                start += 1 << l
-        key = (name, i)
-        dsk[key] = (sum, runs)
-        out.append(Delayed(key, dsk, layer=name))
-    return out
+#: The bytes read at a time when a block's "\n"s are counted: a piece
+#: that stays in the processor's cache from the read to the count.
+_COUNT_READ = 1 << 20
 
 
 def _count_newlines(fs, path, shown, start, size):
-    """The "\\n"s of the bytes [start, start + size) of a file."""
+    """The "\\n"s of the bytes [start, start + size) of a file, read
+    _COUNT_READ bytes at a time into a buffer of the thread's (its own:
+    the read buffer may have another size, which the blocks' reads would
+    make anew each time) and counted by the C++ code (SSE2) with the GIL
+    released."""
+    piece = getattr(_local, "count_buffer", None)
+    if piece is None:
+        piece = _local.count_buffer = bytearray(_COUNT_READ)
     try:
         with fs.open(path, "rb") as f:
             f.seek(start)
+            readinto = _Limit(_readinto(f), size).readinto
             count = 0
-            while size > 0:
-                data = f.read(min(size, CHUNK))
-                if not data:
-                    break
-                count += data.count(b"\n")
-                size -= len(data)
-            return count
+            while True:
+                n = readinto(piece)
+                if not n:
+                    return count
+                count += _urns._count_newlines(piece, n)
     except OSError as e:
         raise ReadError(shown, e.strerror or str(e)) from None
 
@@ -564,9 +495,8 @@ def _block_part(fs, path, shown, opts, index, blocksize, size, newlines_before):
         with fs.open(path, "rb") as f:
             start = _line_start(f, raw_start, size)
             end = _line_start(f, min(raw_start + blocksize, size), size)
-            if start >= end:
-                opts.start()
-                return [b""] if opts.json else []
+            if start >= end:  # no line starts in the range
+                return [b""] if opts.json else _search((), shown, opts, 1, start)[0]
             f.seek(start)
             line = 1 + newlines_before[index] + (1 if start > raw_start else 0)
             return _search(_lines(_Limit(_readinto(f), end - start).readinto, opts.max_line), shown, opts, line,
@@ -587,10 +517,12 @@ def _one_layer(d):
 
 
 def _prefix_sums(counts):
-    sums, total = [], 0
+    """[0, c[0], c[0] + c[1], ..., the sum of all]: the "\\n"s before each
+    range, for the ranges counted and the one after them."""
+    sums, total = [0], 0
     for c in counts:
-        sums.append(total)
         total += c
+        sums.append(total)
     return sums
 
 
@@ -674,18 +606,15 @@ def _parts(paths, syntax, namespaces, blocksize, strict, canonical, uri_context,
         # the last, by less than n bytes): the workers' shares are even.
         n = -(-size // blocksize)
         step = -(-size // n)
-        if json:
-            # JSON Lines hold their line numbers: each block counts the
-            # "\n"s before it first.
-            counts = [delayed(_count_newlines)(fs, path, shown, i * step, step) for i in range(n)]
-            before = _one_layer(delayed(_prefix_sums)(counts))
-            parts += [delayed(_block_part)(fs, path, shown, opts, i, step, size, before) for i in range(n)]
-            continue
-        # Records and columns: each block is searched at once, numbered from
-        # line 1, and shifted by the "\n"s of the blocks before it.
-        searched = [delayed(_block_search, nout=2)(fs, path, shown, opts, i, step, size) for i in range(n)]
-        before = _lines_before([block[1] for block in searched])
-        parts += [delayed(_shifted)(searched[i][0], before[i], shown, opts) for i in range(n)]
+        # Each range's "\n"s are counted first (a pass at memory speed, no
+        # record made), so that each block is searched once, numbered from
+        # its right line, by a partition that depends on no other block's
+        # search: a worker holds the records of the partitions it runs, not
+        # those of blocks searched ahead for their counts. (The last range's
+        # count is not needed.)
+        counts = [delayed(_count_newlines)(fs, path, shown, i * step, step) for i in range(n - 1)]
+        before = _one_layer(delayed(_prefix_sums)(counts))
+        parts += [delayed(_block_part)(fs, path, shown, opts, i, step, size, before) for i in range(n)]
     return parts
 
 
@@ -707,10 +636,10 @@ def extract(paths, syntax="rfc2141bis", namespaces=False, blocksize=BLOCKSIZE, s
     MiB, by default): an uncompressed file larger than it is cut into
     blocks of whole lines, a partition each, so that the workers share a
     large file: the fewest blocks of at most that size, all of one size
-    (with '64MiB', a 100 MB file in two of 50 MB); each block is searched
-    as if it began at line 1, then its records are given the file's line
-    numbers from the "\\n" counts of the blocks before it. None: one
-    partition per file.
+    (with '64MiB', a 100 MB file in two of 50 MB); a first pass counts
+    the "\\n"s of the blocks (at memory speed, no record made), so that
+    each block is searched once, from its right line number, by its own
+    partition. None: one partition per file.
     A compressed file is one partition.
     strict, uri_context: as for urns.find.
     canonical: add to each record "canonical": urns.canonical(urn,
