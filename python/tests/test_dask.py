@@ -267,6 +267,39 @@ def test_a_block_is_searched_once_by_its_own_partition(tmp_path):
         assert first == [1 + 50 * i for i in range(20)]  # 600 bytes: 50 lines a block
 
 
+def test_blocks_inside_one_long_line_read_their_own_bytes(tmp_path, monkeypatch):
+    # A file of one line of 1 MiB in blocks of 16 KiB: the line belongs to
+    # the first block, which reads it to its end; each other block looks
+    # for a line start in its own range only, not to the end of the line
+    # (which made the reads grow as the square of the blocks: 64 blocks
+    # reading half the file each).
+    import dask
+
+    class Counted:
+        def __init__(self, f):
+            self.f = f
+
+        def seek(self, at):
+            return self.f.seek(at)
+
+        def read(self, n):
+            data = self.f.read(n)
+            read[0] += len(data)
+            return data
+
+    read = [0]
+    line_start = urns.dask._line_start
+    monkeypatch.setattr(urns.dask, "_line_start", lambda f, *a: line_start(Counted(f), *a))
+    path = tmp_path / "line.txt"
+    size = 1 << 20
+    path.write_bytes(b"urn:ex:a " + b"x" * (size - 10) + b"\n")
+    parts = urns.dask._parts(str(path), "rfc2141bis", False, 16 << 10, False, False, True, False)
+    assert len(parts) == 64
+    got = [r for part in dask.compute(*parts, scheduler="sync") for r in part]
+    assert [(r["urn"], r["line"], r["offset"]) for r in got] == [("urn:ex:a", 1, 0)]
+    assert read[0] <= 2 * size, read[0]
+
+
 def test_a_worker_holds_the_records_of_one_block_at_a_time(tmp_path):
     # The order in which Dask's sync scheduler runs a large file's tasks
     # (dask.order) with extract().count() and with a frame's len: a

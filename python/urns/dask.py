@@ -98,8 +98,8 @@ MAX_LINE = 64 << 20
 #: block of 16 MiB makes about 190 MB of records, less than KEEP_FREED, so
 #: that the next partitions reuse that memory rather than have the kernel
 #: map and clear it anew (a page fault every eight records): with blocks of
-#: 64 MiB, extract() took twice as long on such text, and extract_frame()
-#: 1.4 times as long (bench/dask_bench.py).
+#: 64 MiB, extract() took three times as long on such text, and
+#: extract_frame() twice as long (bench/dask_bench.py).
 BLOCKSIZE = 16 << 20
 
 #: The compressed bytes read at a time from a gzip file.
@@ -463,23 +463,28 @@ def _count_newlines(fs, path, shown, start, size):
         raise ReadError(shown, e.strerror or str(e)) from None
 
 
-def _line_start(f, at, size):
+def _line_start(f, at, size, stop=None):
     """The first line start at or after `at` (a line starts at 0 and after
-    each "\\n"), or `size`."""
+    each "\\n"), or `size`; with `stop`, one before `stop` or else `stop`
+    (the bytes from `stop` on are not read: a range inside one long line
+    reads its own bytes only, not those to the line's end, which every
+    range of the line would read again)."""
     if at == 0:
         return 0
     if at >= size:
         return size
+    limit = size if stop is None else min(stop, size)
     f.seek(at - 1)
     pos = at - 1
-    while True:
-        buf = f.read(1 << 16)
+    while pos < limit - 1:
+        buf = f.read(min(1 << 16, limit - 1 - pos))
         if not buf:
             return size
         nl = buf.find(b"\n")
         if nl >= 0:
             return pos + nl + 1
         pos += len(buf)
+    return limit
 
 
 def _block_part(fs, path, shown, opts, index, blocksize, size, newlines_before):
@@ -493,10 +498,11 @@ def _block_part(fs, path, shown, opts, index, blocksize, size, newlines_before):
     raw_start = index * blocksize
     try:
         with fs.open(path, "rb") as f:
-            start = _line_start(f, raw_start, size)
-            end = _line_start(f, min(raw_start + blocksize, size), size)
-            if start >= end:  # no line starts in the range
+            raw_end = min(raw_start + blocksize, size)
+            start = _line_start(f, raw_start, size, raw_end)
+            if start >= raw_end:  # no line starts in the range
                 return [b""] if opts.json else _search((), shown, opts, 1, start)[0]
+            end = _line_start(f, raw_end, size)  # the end of the range's last line
             f.seek(start)
             line = 1 + newlines_before[index] + (1 if start > raw_start else 0)
             return _search(_lines(_Limit(_readinto(f), end - start).readinto, opts.max_line), shown, opts, line,
