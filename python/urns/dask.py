@@ -114,8 +114,9 @@ _GZIP_READ = 1 << 18
 #: MADV_FREE (for the kernel to take back under memory pressure) costs a
 #: fault on the first write to each page again, as much as a new page. The
 #: memory of extract_frame()'s columns is kept the same way, within the
-#: same bytes. 0: the process's allocator is left as it is. Read by extract() (and the command) when the
-#: partitions are made: the workers apply the caller's value.
+#: same bytes. 0: the process's allocator is left as it is. Read by
+#: extract() (and the command) when the partitions are made: the workers
+#: apply the caller's value.
 KEEP_FREED = 256 << 20
 
 #: Extensions that fsspec decompresses (gzip is recognized by its magic
@@ -375,13 +376,12 @@ def _too_long(shown, line, opts):
     return "%s:%d: line longer than %d bytes, skipped" % (shown, line, opts.max_line)
 
 
-def _search(blocks, shown, opts, line, offset, skipped=None):
+def _search(blocks, shown, opts, line, offset):
     """The records of blocks of lines (_lines()), the first at `line` and
-    `offset`, and the number of the line after the last; a line too long
-    is said (LineTooLong; among blocks of JSON Lines, which are bytes, its
-    message as a str), or its number put in the list `skipped` when one is
-    given. The records: a list of dicts, a list of blocks of JSON Lines
-    (opts.json), or a pandas.DataFrame (opts.columns)."""
+    `offset`; a line too long is said (LineTooLong; among blocks of JSON
+    Lines, which are bytes, its message as a str). The records: a list of
+    dicts, a list of blocks of JSON Lines (opts.json), or a
+    pandas.DataFrame (opts.columns)."""
     opts.start()
     name = _name_bytes(shown)
     out = []  # records or blocks of JSON lines
@@ -394,8 +394,6 @@ def _search(blocks, shown, opts, line, offset, skipped=None):
         if data is None:
             if opts.json:
                 out.append(_too_long(shown, line, opts))
-            elif skipped is not None:
-                skipped.append(line)
             else:
                 warnings.warn(LineTooLong(_too_long(shown, line, opts)), stacklevel=2)
             line, offset = line + 1, offset + end
@@ -405,13 +403,13 @@ def _search(blocks, shown, opts, line, offset, skipped=None):
         line, offset = line + newlines, offset + end
     if opts.columns:
         out = _frame(columns.take(), opts.canonical)
-    return out, line
+    return out
 
 
 def _file_part(fs, path, shown, opts):
     """The records of a whole file, read a chunk at a time: each search
     takes the whole lines read so far, the rest waits for the next chunk."""
-    return _search(_line_blocks(fs, path, shown, opts.max_line), shown, opts, 1, 0)[0]
+    return _search(_line_blocks(fs, path, shown, opts.max_line), shown, opts, 1, 0)
 
 
 #: The columns of extract_frame's partitions, in order: the members of the
@@ -501,12 +499,12 @@ def _block_part(fs, path, shown, opts, index, blocksize, size, newlines_before):
             raw_end = min(raw_start + blocksize, size)
             start = _line_start(f, raw_start, size, raw_end)
             if start >= raw_end:  # no line starts in the range
-                return [b""] if opts.json else _search((), shown, opts, 1, start)[0]
+                return [b""] if opts.json else _search((), shown, opts, 1, start)
             end = _line_start(f, raw_end, size)  # the end of the range's last line
             f.seek(start)
             line = 1 + newlines_before[index] + (1 if start > raw_start else 0)
             return _search(_lines(_Limit(_readinto(f), end - start).readinto, opts.max_line), shown, opts, line,
-                           start)[0]
+                           start)
     except ReadError:
         raise
     except OSError as e:
