@@ -13,13 +13,14 @@ time of RUNS runs (after one unmeasured run) of:
 
 the last two with Dask's synchronous scheduler in this process (one
 worker's work, without the cluster's transfers), each with its default
-partitions (blocks of BLOCKSIZE, or of --blocksize). The figure of each is the reference's
-time over its own: at least 0.5 (records) and 0.8 (columns) is the target
-(bench/README.md). Then the peak RSS of one process that counts the
-records of the dense corpus, and of a file of four copies of it. Then the
-dense corpus through a LocalCluster of one
-worker process and of N (one thread each), extract_frame counted on the
-workers: the speed-up of N over one.
+partitions (blocks of BLOCKSIZE, or of --blocksize). The figure of each
+is the reference's time over its own: at least 0.5 (records) and 0.8
+(columns) is the target (bench/README.md). Then the first pass over a
+file cut into blocks (its newlines counted) against bytes.count; the peak
+RSS of one process that counts the records of the dense corpus, and of a
+file of four copies of it; and the dense corpus through a LocalCluster of
+one worker process and of N (one thread each), extract_frame counted on
+the workers: the speed-up of N over one.
 
 Usage (from the source tree, after a Release build in build/release):
   PYTHONPATH=build/release/python python3 bench/dask_bench.py \\
@@ -108,6 +109,27 @@ def main():
             columns = best(lambda: frame.map_partitions(len).compute(), args.runs)
             print("| %s | %.0f | %d | %.3f s | %.3f s, **%.2f** | %.3f s, **%.2f** |" %
                   (name, size / 1e6, count, reference, records, reference / records, columns, reference / columns))
+
+        # The first pass over a file cut into blocks: its "\n"s counted by
+        # the C++ code, against bytes.count on reads of the same size.
+        import fsspec
+
+        sparse = corpora["sparse (prose, a URN in 1 line of 5)"][0]
+        size = os.path.getsize(sparse)
+        fs = fsspec.filesystem("file")
+
+        def by_python():
+            with open(sparse, "rb") as f:
+                return sum(piece.count(b"\n") for piece in iter(lambda: f.read(urns.dask._COUNT_READ), b""))
+
+        ours = best(lambda: urns.dask._count_newlines(fs, sparse, sparse, 0, size), args.runs)
+        theirs = best(by_python, args.runs)
+        print()
+        print("| the first pass over a file cut into blocks: its newlines counted (sparse, %.0f MB) | ms |" %
+              (size / 1e6))
+        print("|---|---:|")
+        print("| `urns.dask` (read a MiB at a time, counted in C++) | %.1f |" % (ours * 1e3))
+        print("| the same reads, `bytes.count` | %.1f |" % (theirs * 1e3))
 
         # The peak memory of one process that counts the records of the
         # dense corpus and of four copies of it in one file: a worker holds
