@@ -32,9 +32,9 @@ namespace {
     are allocated and freed with the GIL held. */
 struct arena_keeper {
     PyObjectArenaAllocator previous{};
-    std::vector<void*> kept;
-    std::size_t arena_size = 0; // the size of each kept one
-    std::size_t limit = 0;      // bytes kept at the most
+    std::vector<std::pair<void*, std::size_t>> kept; // and their sizes
+    std::size_t bytes = 0;                           // theirs, together
+    std::size_t limit = 0;                           // bytes kept at the most
 };
 
 arena_keeper* g_arena_keeper = nullptr;
@@ -51,27 +51,37 @@ block_keeper g_blocks;
 /// The bytes the keeper holds, arenas and blocks.
 std::size_t kept_bytes() noexcept
 {
-    return g_blocks.bytes + (g_arena_keeper ? g_arena_keeper->kept.size() * g_arena_keeper->arena_size : 0);
+    return g_blocks.bytes + (g_arena_keeper ? g_arena_keeper->bytes : 0);
 }
+
+// Not only the small-object allocator's arenas (1 MiB) come through here:
+// so do the interpreter's frame stack chunks (16 KiB, more for a large
+// frame), taken and freed as calls nest deeper and return. So a kept block
+// is reused for a request of its own size only, and every size is kept:
+// keeping only the size freed first would keep nothing but 16 KiB chunks in
+// a process whose stack grew once the keeper was in place (importing pandas
+// is enough), and every arena of every partition would be mapped anew.
 
 void* keeper_alloc(void* ctx, std::size_t size)
 {
     auto* k = static_cast<arena_keeper*>(ctx);
-    if (size == k->arena_size && !k->kept.empty()) {
-        void* p = k->kept.back();
-        k->kept.pop_back();
-        return p;
-    }
+    // From the last kept: of one size, mostly (a few chunks among arenas).
+    for (std::size_t i = k->kept.size(); i-- > 0;)
+        if (auto const [p, n] = k->kept[i]; n == size) {
+            k->kept[i] = k->kept.back();
+            k->kept.pop_back();
+            k->bytes -= size;
+            return p;
+        }
     return k->previous.alloc(k->previous.ctx, size);
 }
 
 void keeper_free(void* ctx, void* p, std::size_t size)
 {
     auto* k = static_cast<arena_keeper*>(ctx);
-    if ((k->arena_size == 0 || size == k->arena_size) && kept_bytes() + size <= k->limit &&
-        k->kept.size() < k->kept.capacity()) {
-        k->arena_size = size;
-        k->kept.push_back(p);
+    if (kept_bytes() + size <= k->limit && k->kept.size() < k->kept.capacity()) {
+        k->kept.emplace_back(p, size);
+        k->bytes += size;
         return;
     }
     k->previous.free(k->previous.ctx, p, size);
@@ -141,6 +151,21 @@ void* grow_block(void* p, std::size_t bytes, std::size_t new_bytes)
 
 void give_block(void* p, std::size_t bytes) noexcept
 {
+    // A block is kept before arenas: kept arenas are unmapped to make room
+    // for it. A partition's objects are freed before its columns' blocks
+    // (the arrays release their items first), so arenas kept from earlier
+    // partitions of records (the whole limit, once a worker has run them)
+    // would otherwise leave no room for any block, and every partition of
+    // columns after them would map its blocks anew, page by page.
+    if (g_arena_keeper && bytes <= g_arena_keeper->limit && g_blocks.kept.size() < 64) {
+        arena_keeper& k = *g_arena_keeper;
+        while (kept_bytes() + bytes > k.limit && !k.kept.empty()) {
+            auto const [a, n] = k.kept.back();
+            k.kept.pop_back();
+            k.bytes -= n;
+            k.previous.free(k.previous.ctx, a, n);
+        }
+    }
     if (g_arena_keeper && kept_bytes() + bytes <= g_arena_keeper->limit && g_blocks.kept.size() < 64) {
         try {
             g_blocks.kept.emplace_back(p, bytes);

@@ -401,6 +401,46 @@ print("ok")
     assert r.returncode == 0 and r.stdout.strip() == b"ok", r.stdout.decode(errors="replace")
 
 
+@pytest.mark.parametrize("limit_mib", [32, 64])
+def test_freed_memory_kept_through_deep_calls_and_columns(tmp_path, limit_mib):
+    # The keeper in a process of its own, after a deep recursion (the
+    # interpreter takes a frame stack chunk through the same allocator as
+    # the arenas, and frees it on return: importing pandas does as much),
+    # running partitions of records, then of columns: from the second
+    # round on, their memory is the last round's, a few page faults where
+    # a round maps 12,000 pages of records or 3,000 of columns anew. The
+    # limit of 32 MiB is less than the records' arenas: they fill it, and
+    # the kept arenas must make room for the columns' blocks (the records'
+    # own faults, past the limit, are then not counted).
+    path = tmp_path / "urns.txt"
+    path.write_text("".join("urn:example:a%d\n" % i for i in range(100000)))
+    prog = """
+import resource, sys, urns._urns as U, urns.dask
+limit = int(sys.argv[2]) << 20
+assert U._keep_arenas(limit) == limit
+urns.dask.KEEP_FREED = limit
+def depth(n):
+    return depth(n - 1) + 1 if n else 0
+assert depth(900) == 900
+def faults(f, want):
+    out = []
+    for round in range(4):
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+        assert f() == want
+        out.append(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
+    return out
+records = urns.dask.extract([sys.argv[1]])
+frame = urns.dask.extract_frame([sys.argv[1]])
+r = faults(lambda: records.count().compute(scheduler="sync"), 100000)
+c = faults(lambda: frame.map_partitions(len).compute(scheduler="sync").sum(), 100000)
+assert max(c[1:]) < 600 and (limit < 64 << 20 or max(r[1:]) < 600), (r, c)
+print("ok")
+"""
+    r = subprocess.run([sys.executable, "-c", prog, str(path), str(limit_mib)], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, timeout=300)
+    assert r.returncode == 0 and r.stdout.strip() == b"ok", r.stdout.decode(errors="replace")
+
+
 def test_namespaces_are_the_tools(shards, client):
     # With namespaces=True the records are those of `urn extract --json
     # --namespaces`: namespace_fault where a namespace rejects the URN; and
