@@ -114,7 +114,7 @@ _GZIP_READ = 1 << 18
 #: MADV_FREE (for the kernel to take back under memory pressure) costs a
 #: fault on the first write to each page again, as much as a new page. The
 #: memory of extract_frame()'s columns is kept the same way, within the
-#: same bytes. 0: the process's allocator is left as it is. Read by
+#: same bytes (kept arenas are given back to make room for it). 0: the process's allocator is left as it is. Read by
 #: extract() (and the command) when the partitions are made: the workers
 #: apply the caller's value.
 KEEP_FREED = 256 << 20
